@@ -1,0 +1,1 @@
+//! Chinese checkers (damas chinas) and the Japanese Diamond game.

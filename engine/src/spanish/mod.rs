@@ -1,0 +1,1 @@
+//! Spanish draughts (damas españolas).
