@@ -1,8 +1,53 @@
 //! The `damas` command-line engine.
+//!
+//! With no subcommand it speaks the engine protocol on stdin/stdout; the
+//! subcommands are tools for people: perft, bench, play, solitaire, match.
 
-fn main() {
-    println!(
-        "damas {}: the engine protocol is not built yet",
-        env!("CARGO_PKG_VERSION")
-    );
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod engine_loop;
+mod matches;
+mod perft;
+mod play;
+
+/// Spanish draughts and Chinese checkers engine.
+#[derive(Parser, Debug)]
+#[command(name = "damas", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Commands>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Commands {
+    /// Speak the engine protocol on stdin/stdout (the default).
+    Engine,
+    /// Count the leaf nodes of the move tree to a depth.
+    Perft(perft::PerftArgs),
+    /// Play against the engine in the terminal.
+    Play(play::PlayArgs),
+    /// Run engines against each other with the library as referee.
+    Match(matches::MatchArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None | Some(Commands::Engine) => engine_loop::run(),
+        Some(Commands::Perft(args)) => perft::run(&args),
+        Some(Commands::Play(args)) => play::run(&args),
+        Some(Commands::Match(args)) => {
+            let raw: Vec<String> = std::env::args().collect();
+            matches::run(&args, &raw)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("damas: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -66,3 +66,34 @@ impl SearchInfo {
         (u128::from(self.nodes) * 1_000_000 / micros) as u64
     }
 }
+
+/// How a search plays: the full engine, or one of the fixed baselines that
+/// strength measurements play against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    /// The full engine.
+    #[default]
+    Best,
+    /// Plain fixed-depth alpha-beta on material (draughts) or summed
+    /// distance (Chinese checkers) only: the baseline for Elo gains.
+    Plain,
+    /// The move that looks best one ply ahead by the plain evaluation.
+    Greedy,
+    /// A uniformly random legal move.
+    Random,
+}
+
+impl Style {
+    /// The option value naming this style.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Best => "best",
+            Style::Plain => "plain",
+            Style::Greedy => "greedy",
+            Style::Random => "random",
+        }
+    }
+
+    /// Every style, in option order.
+    pub const ALL: [Style; 4] = [Style::Best, Style::Plain, Style::Greedy, Style::Random];
+}

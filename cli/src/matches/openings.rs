@@ -1,0 +1,154 @@
+//! Match openings: positions from a file, or random legal plies from the
+//! start.
+
+use damas_protocol::game::GameState;
+use damas_protocol::options::Options;
+
+/// A starting point for a game: a position (or the start position) and
+/// moves played from it before the engines take over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Position text, or `None` for the start position.
+    pub start: Option<String>,
+    /// Moves from there, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The game after the opening, or why the opening is not valid.
+    pub fn build(&self, options: &Options) -> Result<GameState, String> {
+        let mut game = match &self.start {
+            None => GameState::new(options, 0),
+            Some(text) => GameState::from_text(options, text).map_err(|err| err.to_string())?,
+        };
+        for mv in &self.moves {
+            game.play_text(mv)
+                .map_err(|err| format!("opening move '{mv}': {err}"))?;
+        }
+        if game.is_over() {
+            return Err("the opening ends the game".into());
+        }
+        Ok(game)
+    }
+
+    /// Parses one line of an openings file: `startpos [moves ...]`,
+    /// `fen TEXT [moves ...]`, or a bare position text `TEXT [moves ...]`
+    /// (the cutegames convention: whatever follows `position fen`).
+    pub fn parse_line(line: &str) -> Option<Opening> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let line = line.strip_prefix("position ").unwrap_or(line).trim();
+        let (head, moves) = match line.split_once(" moves") {
+            Some((head, moves)) => (head.trim(), moves.split_whitespace().map(String::from).collect()),
+            None => (line, Vec::new()),
+        };
+        let start = match head {
+            "startpos" | "" => None,
+            text => Some(text.strip_prefix("fen ").unwrap_or(text).trim().to_string()),
+        };
+        Some(Opening { start, moves })
+    }
+}
+
+/// A small deterministic generator (xorshift64*), so that a match seed
+/// reproduces its openings.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (0 is replaced by a fixed odd constant).
+    pub fn new(seed: u64) -> Rng {
+        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+    }
+
+    /// The next value.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A value in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// `count` random openings of `plies` random legal moves from the start,
+/// each still unfinished, without repeats where the game allows it.
+pub fn random_openings(options: &Options, plies: usize, count: usize, rng: &mut Rng) -> Vec<Opening> {
+    let mut openings: Vec<Opening> = Vec::with_capacity(count);
+    let mut attempts = 0;
+    while openings.len() < count && attempts < count * 50 + 100 {
+        attempts += 1;
+        let mut game = GameState::new(options, 0);
+        let mut moves = Vec::with_capacity(plies);
+        for _ in 0..plies {
+            let legal = game.legal_moves_text();
+            if legal.is_empty() || game.is_over() {
+                break;
+            }
+            let pick = legal[rng.below(legal.len())].clone();
+            match game.play_text(&pick) {
+                Ok(played) => moves.push(played),
+                Err(_) => break,
+            }
+        }
+        let opening = Opening { start: None, moves };
+        let fresh = !openings.contains(&opening) || attempts > count * 20;
+        if !game.is_over() && fresh {
+            openings.push(opening);
+        }
+    }
+    openings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_lines_in_every_form() {
+        assert_eq!(Opening::parse_line("# comment"), None);
+        assert_eq!(Opening::parse_line("   "), None);
+        assert_eq!(
+            Opening::parse_line("startpos moves 11-15 22-18"),
+            Some(Opening {
+                start: None,
+                moves: vec!["11-15".into(), "22-18".into()]
+            })
+        );
+        assert_eq!(
+            Opening::parse_line("fen B:W18,K3:BK30,22"),
+            Some(Opening {
+                start: Some("B:W18,K3:BK30,22".into()),
+                moves: vec![]
+            })
+        );
+        assert_eq!(
+            Opening::parse_line("position fen W:W1-12:B21-32 moves 9-13"),
+            Some(Opening {
+                start: Some("W:W1-12:B21-32".into()),
+                moves: vec!["9-13".into()]
+            })
+        );
+    }
+
+    #[test]
+    fn random_openings_are_legal_and_distinct() {
+        let options = Options::default();
+        let mut rng = Rng::new(7);
+        let openings = random_openings(&options, 4, 20, &mut rng);
+        assert_eq!(openings.len(), 20);
+        for (i, opening) in openings.iter().enumerate() {
+            assert_eq!(opening.moves.len(), 4);
+            assert!(opening.build(&options).is_ok());
+            assert!(!openings[..i].contains(opening), "repeat {opening:?}");
+        }
+    }
+}

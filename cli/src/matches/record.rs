@@ -1,0 +1,176 @@
+//! Writing finished games: PDN for Spanish draughts, and one game per line
+//! for Chinese checkers (format in docs/NOTATION.md).
+
+use damas_protocol::options::{GameKind, Options};
+
+use super::referee::{Ending, GameRecord};
+
+/// Text of one ending, for records and reports.
+pub fn ending_text(ending: &Ending) -> String {
+    match ending {
+        Ending::Rules(reason) => reason.clone(),
+        Ending::Forfeit { seat, why } => format!("p{} forfeits: {why}", seat + 1),
+        Ending::Adjudicated => "adjudicated draw (ply cap)".into(),
+    }
+}
+
+/// The PDN result token for two places.
+fn pdn_result(places: &[u32]) -> &'static str {
+    match places {
+        [a, b] if a < b => "1-0",
+        [a, b] if a > b => "0-1",
+        _ => "1/2-1/2",
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// One game as PDN with `[GameType "24"]`.
+pub fn pdn(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
+    let result = pdn_result(&record.places);
+    let mut out = String::new();
+    out.push_str("[Event \"damas match\"]\n");
+    out.push_str(&format!("[Round \"{}\"]\n", index + 1));
+    out.push_str(&format!("[White \"{}\"]\n", escape(&names[record.seats[0]])));
+    out.push_str(&format!("[Black \"{}\"]\n", escape(&names[record.seats[1]])));
+    out.push_str(&format!("[Result \"{result}\"]\n"));
+    out.push_str("[GameType \"24\"]\n");
+    let black_starts = match &record.opening.start {
+        Some(fen) => {
+            out.push_str(&format!("[FEN \"{}\"]\n", escape(fen)));
+            fen.trim_start().starts_with('B')
+        }
+        None => false,
+    };
+    let termination: Vec<String> = record.endings.iter().map(ending_text).collect();
+    if !termination.is_empty() {
+        out.push_str(&format!(
+            "[Termination \"{}\"]\n",
+            escape(&termination.join("; "))
+        ));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let offset = usize::from(black_starts);
+    for (i, mv) in record.moves.iter().enumerate() {
+        let ply = i + offset;
+        if ply % 2 == 0 {
+            line.push_str(&format!("{}. ", ply / 2 + 1));
+        } else if i == 0 {
+            line.push_str(&format!("{}... ", ply / 2 + 1));
+        }
+        line.push_str(mv);
+        line.push(' ');
+    }
+    line.push_str(result);
+    out.push_str(&wrap(&line, 79));
+    out.push_str("\n\n");
+    out
+}
+
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut current = 0;
+    for word in text.split(' ') {
+        if current > 0 && current + 1 + word.len() > width {
+            out.push('\n');
+            current = 0;
+        } else if current > 0 {
+            out.push(' ');
+            current += 1;
+        }
+        out.push_str(word);
+        current += word.len();
+    }
+    out
+}
+
+/// One Chinese checkers game on one line of tab-separated `key=value`
+/// fields.
+pub fn line(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
+    let engines: Vec<&str> = record.seats.iter().map(|&e| names[e].as_str()).collect();
+    let places: Vec<String> = record.places.iter().map(u32::to_string).collect();
+    let endings: Vec<String> = record.endings.iter().map(ending_text).collect();
+    [
+        format!("game={}", index + 1),
+        format!("type={}", options.game.name()),
+        format!("players={}", record.seats.len()),
+        format!("engines={}", engines.join(",")),
+        format!(
+            "start={}",
+            record.opening.start.as_deref().unwrap_or("startpos")
+        ),
+        format!("moves={}", record.moves.join(" ")),
+        format!("places={}", places.join(",")),
+        format!("ending={}", endings.join("; ")),
+    ]
+    .join("\t")
+}
+
+/// The record of one game in the format of its game.
+pub fn format(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
+    if options.game == GameKind::Spanish {
+        pdn(record, index, names, options)
+    } else {
+        line(record, index, names, options) + "\n"
+    }
+}
+
+/// A Chinese checkers record line read back: the fields by key.
+pub fn parse_line(text: &str) -> Option<Vec<(String, String)>> {
+    text.split('\t')
+        .map(|field| {
+            field
+                .split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matches::openings::Opening;
+
+    fn record(moves: &[&str], places: Vec<u32>, start: Option<&str>) -> GameRecord {
+        GameRecord {
+            seats: vec![1, 0],
+            opening: Opening {
+                start: start.map(String::from),
+                moves: Vec::new(),
+            },
+            moves: moves.iter().map(|m| (*m).to_string()).collect(),
+            places,
+            endings: vec![Ending::Rules("no moves".into())],
+        }
+    }
+
+    #[test]
+    fn pdn_has_tags_numbers_and_result() {
+        let names = vec!["a".to_string(), "b".to_string()];
+        let text = pdn(&record(&["11-15", "22-18", "15x22"], vec![2, 1], None), 0, &names, &Options::default());
+        assert!(text.contains("[White \"b\"]"), "{text}");
+        assert!(text.contains("[Black \"a\"]"), "{text}");
+        assert!(text.contains("[GameType \"24\"]"));
+        assert!(text.contains("1. 11-15 22-18 2. 15x22 0-1"), "{text}");
+        let black_first = pdn(
+            &record(&["22-18", "11-15"], vec![1, 1], Some("B:W1-12:B21-32")),
+            0,
+            &names,
+            &Options::default(),
+        );
+        assert!(black_first.contains("1... 22-18 2. 11-15 1/2-1/2"), "{black_first}");
+    }
+
+    #[test]
+    fn chinese_line_round_trips_its_fields() {
+        let names = vec!["a".to_string(), "b".to_string()];
+        let text = line(&record(&["e1-e3"], vec![1, 2], None), 4, &names, &Options::default());
+        let fields = parse_line(&text).expect("parses");
+        assert_eq!(fields[0], ("game".into(), "5".into()));
+        assert!(fields.contains(&("moves".into(), "e1-e3".into())));
+        assert!(fields.contains(&("places".into(), "1,2".into())));
+    }
+}

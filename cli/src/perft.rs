@@ -1,0 +1,111 @@
+//! `damas perft`: leaf counts for checking move generators and timing them.
+
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use damas_protocol::game::GameState;
+use damas_protocol::options::{GameKind, Options};
+
+/// The game, as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Spanish draughts.
+    Spanish,
+    /// Chinese checkers (see --variant).
+    Chinese,
+    /// The Japanese Diamond game.
+    Japanese,
+}
+
+/// The Chinese checkers rules variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// 10 pieces, no king.
+    International,
+    /// 15 pieces with a king (2–3 players).
+    Japanese,
+}
+
+/// Which game, and which rules, a subcommand plays.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameArg::Spanish)]
+    pub game: GameArg,
+    /// Number of players (Chinese checkers: 1–6).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
+    /// Rules variant for Chinese checkers.
+    #[arg(long, value_enum, default_value_t = VariantArg::International)]
+    pub variant: VariantArg,
+}
+
+impl GameArgs {
+    /// Engine options for these arguments.
+    pub fn options(&self) -> Result<Options, String> {
+        let kind = match (self.game, self.variant) {
+            (GameArg::Spanish, _) => GameKind::Spanish,
+            (GameArg::Japanese, _) | (GameArg::Chinese, VariantArg::Japanese) => GameKind::Japanese,
+            (GameArg::Chinese, VariantArg::International) => GameKind::Chinese,
+        };
+        let mut options = Options::default();
+        options
+            .set("Game", kind.name())
+            .map_err(|err| err.to_string())?;
+        if kind != GameKind::Spanish {
+            options
+                .set("Players", &self.players.to_string())
+                .map_err(|err| err.to_string())?;
+        } else if self.players != 2 {
+            return Err("Spanish draughts is a two-player game".into());
+        }
+        Ok(options)
+    }
+}
+
+/// Arguments of `damas perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+    /// Start from this position (PDN FEN for draughts, position text for
+    /// Chinese checkers) instead of the start position.
+    #[arg(long, visible_alias = "position")]
+    fen: Option<String>,
+    /// Print one `move count` line per root move.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (1 = the plain single-threaded perft).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+/// Runs `damas perft`.
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let options = args.game.options()?;
+    let game = match &args.fen {
+        Some(text) => GameState::from_text(&options, text).map_err(|err| err.to_string())?,
+        None => GameState::new(&options, 0),
+    };
+    let start = Instant::now();
+    let total = if args.divide {
+        let rows = game.divide(args.depth);
+        for (mv, count) in &rows {
+            println!("{mv} {count}");
+        }
+        rows.iter().map(|(_, count)| count).sum()
+    } else if args.threads > 1 {
+        game.perft_parallel(args.depth, args.threads)
+    } else {
+        game.perft(args.depth)
+    };
+    let elapsed = start.elapsed();
+    let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+    println!("nodes {total}");
+    println!("time {:.3} s", elapsed.as_secs_f64());
+    println!("nps {nps}");
+    Ok(())
+}

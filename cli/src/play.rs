@@ -1,0 +1,120 @@
+//! `damas play`: a person against the engine in the terminal.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use clap::Args;
+use damas::search::SearchLimits;
+use damas_protocol::game::{GameState, SearchContext};
+
+use crate::perft::GameArgs;
+
+/// Arguments of `damas play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The player(s) you control, 1-based (repeat for several); the engine
+    /// plays the others.
+    #[arg(long = "human", default_values_t = [1u8])]
+    humans: Vec<u8>,
+    /// Engine thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Draw the board without colours.
+    #[arg(long)]
+    no_color: bool,
+}
+
+const PLAYER_COLOURS: [&str; 6] = [
+    "\x1b[1;31m",
+    "\x1b[1;34m",
+    "\x1b[1;32m",
+    "\x1b[1;33m",
+    "\x1b[1;35m",
+    "\x1b[1;36m",
+];
+const RESET: &str = "\x1b[0m";
+
+/// Colours the piece letters of a diagram: the library draws players as
+/// distinct characters, and this maps each to a colour.
+fn colourise(diagram: &str, game: &GameState) -> String {
+    let mut out = String::with_capacity(diagram.len() * 2);
+    for ch in diagram.chars() {
+        match game.player_of_symbol(ch) {
+            Some(player) => {
+                out.push_str(PLAYER_COLOURS[player % PLAYER_COLOURS.len()]);
+                out.push(ch);
+                out.push_str(RESET);
+            }
+            None => out.push(ch),
+        }
+    }
+    out
+}
+
+/// Runs `damas play`.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let options = args.game.options()?;
+    let mut game = GameState::new(&options, 0);
+    let context = SearchContext::new(&options);
+    let colour = !args.no_color && io::stdout().is_terminal();
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'quit' to leave.");
+    loop {
+        let diagram = game.display();
+        if colour {
+            println!("{}", colourise(&diagram, &game));
+        } else {
+            println!("{diagram}");
+        }
+        if game.is_over() {
+            println!("Game over: {} (ranking {})", game.result_text(), game.ranking_text());
+            return Ok(());
+        }
+        let Some(player) = game.to_move() else {
+            return Ok(());
+        };
+        if args.humans.contains(&(player as u8 + 1)) {
+            print!("p{} to move> ", player + 1);
+            io::stdout().flush().map_err(|e| e.to_string())?;
+            let Some(line) = lines.next() else {
+                return Ok(());
+            };
+            let line = line.map_err(|e| e.to_string())?;
+            let line = line.trim();
+            match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+                [] => {}
+                ["quit"] | ["exit"] => return Ok(()),
+                ["moves"] => println!("{}", game.legal_moves_text().join(" ")),
+                ["moves", cell] => match game.moves_from_text(cell) {
+                    Ok(moves) if moves.is_empty() => println!("no legal move from {cell}"),
+                    Ok(moves) => println!("{}", moves.join(" ")),
+                    Err(err) => println!("{err}"),
+                },
+                _ => {
+                    if let Err(err) = game.play_text(line) {
+                        println!("{err}");
+                    }
+                }
+            }
+        } else {
+            let limits = SearchLimits {
+                movetime: Some(Duration::from_millis(args.movetime)),
+                ..SearchLimits::default()
+            };
+            let stop = AtomicBool::new(false);
+            let best = game.search(&limits, &context, 1, options.beam_width, &stop, &mut |_| {});
+            match best {
+                Some(mv) => {
+                    println!("p{} plays {mv}", player + 1);
+                    game.play_text(&mv)
+                        .map_err(|err| format!("engine move {mv} refused: {err}"))?;
+                }
+                None => return Ok(()),
+            }
+        }
+    }
+}

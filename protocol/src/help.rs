@@ -1,0 +1,24 @@
+//! The text of the `help` command.
+
+/// Sent line by line in reply to `help`.
+pub const TEXT: &str = "\
+info string Damas speaks UGI (UCI spellings accepted). Commands:
+info string   ugi | uci                      identify, list options, end with ugiok/uciok
+info string   isready                        answered 'readyok' at once, even while searching
+info string   setoption name N value V       e.g. setoption name Game value chinese
+info string   uginewgame | ucinewgame        new game (clears the hash, rotates the first player)
+info string   position startpos [moves ...]  start position, then moves
+info string   position fen TEXT [moves ...]  a position text (PDN FEN for draughts)
+info string   go [depth D] [nodes N] [movetime MS] [infinite]
+info string      [p1time..p6time MS] [p1inc..p6inc MS] [wtime btime winc binc] [movestogo N]
+info string   stop                           end the search now; 'bestmove' follows
+info string   query gameover|p1turn|result|turn|ranking|moves [cell]
+info string   d                              board, position text, hash, side to move, result
+info string   perft D | divide D             count move paths to depth D
+info string   quit                           exit (also at end of input)
+info string Options: Game (spanish, chinese, japanese), Players, AntiBlocking, PlayToEnd,
+info string   RotateFirstPlayer, MoveLimit, NoProgressLimit, GoalLock, Threads, Hash,
+info string   MoveOverhead, BeamWidth. 'ugi' lists them with their defaults.
+info string Moves: draughts 11-15, 15x24 or 15x24x19x27 (long form); Chinese checkers
+info string   a full path e1-e3-g5 or just its ends, and 'pass' or 'resign'.
+info string See docs/PROTOCOL.md for the whole protocol.";

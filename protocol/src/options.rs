@@ -1,0 +1,387 @@
+//! The engine's options: their declaration for `ugi`, their values and the
+//! checks `setoption` applies.
+
+use thiserror::Error;
+
+/// Which game the session plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    /// Spanish draughts.
+    Spanish,
+    /// Chinese checkers, international rules.
+    Chinese,
+    /// The Japanese Diamond game (2–3 players; international rules for 4+).
+    Japanese,
+}
+
+impl GameKind {
+    /// The option value naming this game.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Spanish => "spanish",
+            GameKind::Chinese => "chinese",
+            GameKind::Japanese => "japanese",
+        }
+    }
+}
+
+/// Largest `Hash` value in MiB: bounded so that no client can make the
+/// engine allocate more than the machine can spare.
+pub const MAX_HASH_MB: u64 = 4096;
+/// Largest `Threads` value.
+pub const MAX_THREADS: u64 = 64;
+/// Largest value of the Chinese checkers limits (plies or rounds).
+pub const MAX_LIMIT: u64 = 1_000_000;
+
+/// Current option values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// `Game`.
+    pub game: GameKind,
+    /// `Players` (Chinese checkers only; Spanish draughts is always 2).
+    pub players: u8,
+    /// `AntiBlocking`.
+    pub anti_blocking: bool,
+    /// `PlayToEnd`.
+    pub play_to_end: bool,
+    /// `RotateFirstPlayer`.
+    pub rotate_first: bool,
+    /// `MoveLimit` in plies, 0 for none.
+    pub move_limit: u32,
+    /// `NoProgressLimit` in full rounds, 0 for none.
+    pub no_progress_limit: u32,
+    /// `GoalLock`.
+    pub goal_lock: bool,
+    /// `Threads`.
+    pub threads: usize,
+    /// `Hash` in MiB.
+    pub hash_mb: usize,
+    /// `MoveOverhead` in milliseconds, kept back from every clock.
+    pub move_overhead_ms: u64,
+    /// `BeamWidth` of the Chinese checkers search.
+    pub beam_width: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        let rules = damas::chinese::Rules::default();
+        Options {
+            game: GameKind::Spanish,
+            players: 2,
+            anti_blocking: rules.anti_blocking,
+            play_to_end: rules.play_to_end,
+            rotate_first: rules.rotate_first,
+            move_limit: rules.move_limit.unwrap_or(0),
+            no_progress_limit: rules.no_progress_limit.unwrap_or(0),
+            goal_lock: rules.goal_lock,
+            threads: 1,
+            hash_mb: 64,
+            move_overhead_ms: 20,
+            beam_width: 64,
+        }
+    }
+}
+
+/// What a successful `setoption` changes beyond the value itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// The game or its rules changed: the session starts a new game.
+    NewGame,
+    /// The transposition table must be resized.
+    ResizeHash,
+    /// Nothing else.
+    None,
+}
+
+/// Why a `setoption` was refused.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum OptionError {
+    /// No option has that name.
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    /// The value does not fit the option.
+    #[error("option '{name}' does not accept '{value}' ({expected})")]
+    BadValue {
+        /// The option's name.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What it accepts.
+        expected: String,
+    },
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Check,
+    Spin { min: u64, max: u64 },
+    Combo(&'static [&'static str]),
+}
+
+struct Declaration {
+    name: &'static str,
+    kind: Kind,
+}
+
+const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
+
+const DECLARATIONS: &[Declaration] = &[
+    Declaration {
+        name: "Game",
+        kind: Kind::Combo(GAMES),
+    },
+    Declaration {
+        name: "Players",
+        kind: Kind::Spin { min: 1, max: 6 },
+    },
+    Declaration {
+        name: "AntiBlocking",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "PlayToEnd",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "RotateFirstPlayer",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "MoveLimit",
+        kind: Kind::Spin {
+            min: 0,
+            max: MAX_LIMIT,
+        },
+    },
+    Declaration {
+        name: "NoProgressLimit",
+        kind: Kind::Spin {
+            min: 0,
+            max: MAX_LIMIT,
+        },
+    },
+    Declaration {
+        name: "GoalLock",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "Threads",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_THREADS,
+        },
+    },
+    Declaration {
+        name: "Hash",
+        kind: Kind::Spin {
+            min: 1,
+            max: MAX_HASH_MB,
+        },
+    },
+    Declaration {
+        name: "MoveOverhead",
+        kind: Kind::Spin { min: 0, max: 10_000 },
+    },
+    Declaration {
+        name: "BeamWidth",
+        kind: Kind::Spin { min: 1, max: 100_000 },
+    },
+];
+
+impl Options {
+    fn value_text(&self, name: &str) -> String {
+        match name {
+            "Game" => self.game.name().to_string(),
+            "Players" => self.players.to_string(),
+            "AntiBlocking" => self.anti_blocking.to_string(),
+            "PlayToEnd" => self.play_to_end.to_string(),
+            "RotateFirstPlayer" => self.rotate_first.to_string(),
+            "MoveLimit" => self.move_limit.to_string(),
+            "NoProgressLimit" => self.no_progress_limit.to_string(),
+            "GoalLock" => self.goal_lock.to_string(),
+            "Threads" => self.threads.to_string(),
+            "Hash" => self.hash_mb.to_string(),
+            "MoveOverhead" => self.move_overhead_ms.to_string(),
+            "BeamWidth" => self.beam_width.to_string(),
+            _ => String::new(),
+        }
+    }
+
+    /// The `option name ...` lines sent in reply to `ugi`, with the
+    /// defaults as they stand now.
+    pub fn declaration_lines(&self) -> Vec<String> {
+        DECLARATIONS
+            .iter()
+            .map(|decl| {
+                let default = self.value_text(decl.name);
+                match decl.kind {
+                    Kind::Check => {
+                        format!("option name {} type check default {default}", decl.name)
+                    }
+                    Kind::Spin { min, max } => format!(
+                        "option name {} type spin default {default} min {min} max {max}",
+                        decl.name
+                    ),
+                    Kind::Combo(values) => {
+                        let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+                        format!("option name {} type combo default {default}{vars}", decl.name)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Applies `setoption`. On error nothing changes.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<OptionEffect, OptionError> {
+        let decl = DECLARATIONS
+            .iter()
+            .find(|d| d.name.eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
+        let value = value.trim();
+        let bad = |expected: String| OptionError::BadValue {
+            name: decl.name,
+            value: value.chars().take(40).collect(),
+            expected,
+        };
+        let mut flag = false;
+        let mut number = 0u64;
+        let mut game = self.game;
+        match decl.kind {
+            Kind::Check => {
+                flag = match value.to_ascii_lowercase().as_str() {
+                    "true" | "on" | "1" => true,
+                    "false" | "off" | "0" => false,
+                    _ => return Err(bad("true or false".into())),
+                };
+            }
+            Kind::Spin { min, max } => {
+                number = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (min..=max).contains(n))
+                    .ok_or_else(|| bad(format!("an integer from {min} to {max}")))?;
+            }
+            Kind::Combo(values) => {
+                let found = values
+                    .iter()
+                    .find(|v| v.eq_ignore_ascii_case(value))
+                    .ok_or_else(|| bad(format!("one of {}", values.join(", "))))?;
+                game = match *found {
+                    "chinese" => GameKind::Chinese,
+                    "japanese" => GameKind::Japanese,
+                    _ => GameKind::Spanish,
+                };
+            }
+        }
+        // Spin bounds above fit every field, so these narrowing casts are exact.
+        let effect = match decl.name {
+            "Game" => {
+                self.game = game;
+                if game == GameKind::Spanish {
+                    self.players = 2;
+                }
+                OptionEffect::NewGame
+            }
+            "Players" => {
+                if self.game == GameKind::Spanish && number != 2 {
+                    return Err(bad("2 for Spanish draughts".into()));
+                }
+                self.players = number as u8;
+                OptionEffect::NewGame
+            }
+            "AntiBlocking" => {
+                self.anti_blocking = flag;
+                OptionEffect::NewGame
+            }
+            "PlayToEnd" => {
+                self.play_to_end = flag;
+                OptionEffect::NewGame
+            }
+            "RotateFirstPlayer" => {
+                self.rotate_first = flag;
+                OptionEffect::None
+            }
+            "MoveLimit" => {
+                self.move_limit = number as u32;
+                OptionEffect::NewGame
+            }
+            "NoProgressLimit" => {
+                self.no_progress_limit = number as u32;
+                OptionEffect::NewGame
+            }
+            "GoalLock" => {
+                self.goal_lock = flag;
+                OptionEffect::NewGame
+            }
+            "Threads" => {
+                self.threads = number as usize;
+                OptionEffect::None
+            }
+            "Hash" => {
+                self.hash_mb = number as usize;
+                OptionEffect::ResizeHash
+            }
+            "MoveOverhead" => {
+                self.move_overhead_ms = number;
+                OptionEffect::None
+            }
+            "BeamWidth" => {
+                self.beam_width = number as usize;
+                OptionEffect::None
+            }
+            _ => OptionEffect::None,
+        };
+        Ok(effect)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_option_is_settable_to_its_default() {
+        let mut options = Options::default();
+        for decl in DECLARATIONS {
+            let value = options.value_text(decl.name);
+            assert!(!value.is_empty(), "{} has no value text", decl.name);
+            let before = options.clone();
+            options.set(decl.name, &value).expect("default accepted");
+            assert_eq!(options, before, "{} changed on its own default", decl.name);
+        }
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut options = Options::default();
+        let before = options.clone();
+        assert!(options.set("Hash", "999999999").is_err());
+        assert!(options.set("Hash", "-1").is_err());
+        assert!(options.set("Threads", "0").is_err());
+        assert!(options.set("Game", "chess").is_err());
+        assert!(options.set("AntiBlocking", "maybe").is_err());
+        assert!(options.set("Players", "3").is_err(), "Spanish draughts is 2 players");
+        assert!(matches!(options.set("Nope", "1"), Err(OptionError::Unknown(_))));
+        assert_eq!(options, before);
+    }
+
+    #[test]
+    fn names_are_case_insensitive_and_effects_reported() {
+        let mut options = Options::default();
+        assert_eq!(options.set("game", "Chinese"), Ok(OptionEffect::NewGame));
+        assert_eq!(options.game, GameKind::Chinese);
+        assert_eq!(options.set("players", "6"), Ok(OptionEffect::NewGame));
+        assert_eq!(options.players, 6);
+        assert_eq!(options.set("hash", "16"), Ok(OptionEffect::ResizeHash));
+        assert_eq!(options.set("Game", "spanish"), Ok(OptionEffect::NewGame));
+        assert_eq!(options.players, 2);
+    }
+
+    #[test]
+    fn declarations_list_every_option() {
+        let lines = Options::default().declaration_lines();
+        assert_eq!(lines.len(), DECLARATIONS.len());
+        assert!(lines[0].starts_with("option name Game type combo default spanish var spanish"));
+        assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin default 64 min 1")));
+    }
+}

@@ -1,0 +1,91 @@
+//! Formatting the engine's replies.
+
+use damas::search::{Score, SearchInfo};
+
+/// Engine name sent in `id name`.
+pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
+/// Author line sent in `id author`.
+pub const ENGINE_AUTHOR: &str = "the Damas developers";
+
+/// `info string error <what>`: the one reply to any bad input.
+pub fn error(what: impl std::fmt::Display) -> String {
+    format!("info string error {what}")
+}
+
+/// `info string <text>`.
+pub fn info_string(text: impl std::fmt::Display) -> String {
+    format!("info string {text}")
+}
+
+/// The score part of an `info` line.
+pub fn score(score: Score) -> String {
+    match score {
+        Score::Centi(cp) => format!("cp {cp}"),
+        Score::Win(plies) => format!("win {plies}"),
+        Score::Loss(plies) => format!("loss {plies}"),
+    }
+}
+
+/// `info depth D seldepth S score ... nodes N nps N time T [hashfull H] pv ...`.
+pub fn search_info(info: &SearchInfo) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        info.depth,
+        info.seldepth,
+        score(info.score),
+        info.nodes,
+        info.nps(),
+        info.time.as_millis()
+    );
+    if let Some(hashfull) = info.hashfull {
+        line.push_str(&format!(" hashfull {hashfull}"));
+    }
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&info.pv.join(" "));
+    }
+    line
+}
+
+/// `bestmove <move>`: always exactly two tokens; `(none)` when there is
+/// nothing to play.
+pub fn bestmove(mv: Option<&str>) -> String {
+    format!("bestmove {}", mv.unwrap_or("(none)"))
+}
+
+/// `response <value>` for `query`.
+pub fn response(value: impl std::fmt::Display) -> String {
+    format!("response {value}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn info_line_has_every_field() {
+        let info = SearchInfo {
+            depth: 7,
+            seldepth: 11,
+            score: Score::Win(9),
+            nodes: 5000,
+            time: Duration::from_millis(250),
+            hashfull: Some(12),
+            pv: vec!["11-15".into(), "22-18".into()],
+        };
+        assert_eq!(
+            search_info(&info),
+            "info depth 7 seldepth 11 score win 9 nodes 5000 nps 20000 time 250 hashfull 12 pv 11-15 22-18"
+        );
+        assert_eq!(score(Score::Centi(-35)), "cp -35");
+        assert_eq!(score(Score::Loss(4)), "loss 4");
+    }
+
+    #[test]
+    fn bestmove_is_two_tokens() {
+        assert_eq!(bestmove(Some("11-15")), "bestmove 11-15");
+        assert_eq!(bestmove(None), "bestmove (none)");
+        assert_eq!(bestmove(None).split_whitespace().count(), 2);
+    }
+}

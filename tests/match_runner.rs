@@ -1,0 +1,199 @@
+//! `damas match` end to end: short matches between engine configurations,
+//! and a faulty engine that plays an illegal move, crashes or overruns its
+//! clock.
+
+use std::process::Command;
+
+use damas_protocol::game::GameState;
+use damas_protocol::options::Options;
+
+const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
+
+fn faulty(mode: &str) -> String {
+    format!(
+        "bash {}/../tests/support/faulty_engine.sh {mode}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn run_match(args: &[&str]) -> String {
+    let output = Command::new(DAMAS)
+        .arg("match")
+        .arg("--quiet")
+        .args(args)
+        .output()
+        .expect("damas match runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "match failed: {}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The W/D/L numbers of the `e1 vs e2` summary line.
+fn tally(summary: &str) -> (u32, u32, u32) {
+    let line = summary
+        .lines()
+        .find(|l| l.starts_with("e1 vs e2: wins"))
+        .unwrap_or_else(|| panic!("no tally in {summary}"));
+    let numbers: Vec<u32> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[1], numbers[2], numbers[3])
+}
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("damas-test-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
+    let out = temp_file("spanish.pdn");
+    let summary = run_match(&[
+        "--engine",
+        DAMAS,
+        "--option",
+        "Hash=8",
+        "--engine",
+        DAMAS,
+        "--option",
+        "Hash=16",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--openings",
+        "random:2",
+        "--concurrency",
+        "2",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    let (w, d, l) = tally(&summary);
+    assert_eq!(w + d + l, 4, "{summary}");
+    assert!(summary.contains("Forfeits: 0"), "{summary}");
+    let pdn = std::fs::read_to_string(&out).expect("games written");
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(pdn.matches("[GameType \"24\"]").count(), 4);
+    // Every game replays legally with the library.
+    for game_text in pdn.split("[Event").skip(1) {
+        let movetext: Vec<&str> = game_text
+            .lines()
+            .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
+            .flat_map(str::split_whitespace)
+            .filter(|w| !w.ends_with('.') && !matches!(*w, "1-0" | "0-1" | "1/2-1/2"))
+            .collect();
+        let mut game = GameState::new(&Options::default(), 0);
+        for mv in movetext {
+            game.play_text(mv).unwrap_or_else(|err| panic!("{mv}: {err}"));
+        }
+    }
+}
+
+#[test]
+fn illegal_move_forfeits_the_game() {
+    let summary = run_match(&[
+        "--engine",
+        DAMAS,
+        "--engine",
+        &faulty("illegal"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(tally(&summary), (2, 0, 0), "{summary}");
+    assert!(summary.contains("Forfeits: 2"), "{summary}");
+    assert!(summary.contains("illegal move '1-2'"), "{summary}");
+}
+
+#[test]
+fn crash_forfeits_the_game() {
+    let summary = run_match(&[
+        "--engine",
+        DAMAS,
+        "--engine",
+        &faulty("crash"),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(tally(&summary), (2, 0, 0), "{summary}");
+    assert!(summary.contains("crashed"), "{summary}");
+}
+
+#[test]
+fn overrunning_the_clock_loses_on_time() {
+    let summary = run_match(&[
+        "--engine",
+        DAMAS,
+        "--engine",
+        &faulty("slow"),
+        "--games",
+        "2",
+        "--tc",
+        "0.3+0",
+    ]);
+    assert_eq!(tally(&summary), (2, 0, 0), "{summary}");
+    assert!(summary.contains("lost on time"), "{summary}");
+}
+
+#[test]
+fn three_player_chinese_match_records_parse_and_replay() {
+    let out = temp_file("chinese.txt");
+    let summary = run_match(&[
+        "--game",
+        "chinese",
+        "--players",
+        "3",
+        "--rule",
+        "MoveLimit=90",
+        "--engine",
+        DAMAS,
+        "--engine",
+        DAMAS,
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--openings",
+        "random:3",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(summary.contains("avg place"), "{summary}");
+    let text = std::fs::read_to_string(&out).expect("games written");
+    let _ = std::fs::remove_file(&out);
+    let mut options = Options::default();
+    options.set("Game", "chinese").expect("valid");
+    options.set("Players", "3").expect("valid");
+    options.set("MoveLimit", "90").expect("valid");
+    options.set("RotateFirstPlayer", "false").expect("valid");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for line in lines {
+        let field = |key: &str| {
+            line.split('\t')
+                .find_map(|f| f.strip_prefix(&format!("{key}=")))
+                .unwrap_or_else(|| panic!("no {key} in {line}"))
+                .to_string()
+        };
+        assert_eq!(field("players"), "3");
+        let mut game = GameState::new(&options, 0);
+        for mv in field("moves").split_whitespace() {
+            game.play_text(mv).unwrap_or_else(|err| panic!("{mv}: {err}"));
+        }
+        assert!(game.is_over(), "recorded game not finished: {line}");
+        let places: Vec<String> = game
+            .places()
+            .expect("finished")
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        assert_eq!(field("places"), places.join(","));
+    }
+}

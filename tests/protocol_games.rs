@@ -1,0 +1,101 @@
+//! Complete games played through the protocol only: every `bestmove` is
+//! checked against the library's legal moves, and the final `query result`
+//! against the library's own result.
+
+#[path = "support/engine_process.rs"]
+mod engine_process;
+
+use damas_protocol::game::GameState;
+use damas_protocol::options::Options;
+use engine_process::Engine;
+
+/// Plays one whole game, the engine moving for every player.
+fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameState {
+    let mut options = Options::default();
+    let mut engine = Engine::start();
+    for line in setup {
+        engine.send(line);
+        if let Some(rest) = line.strip_prefix("setoption name ") {
+            let (name, value) = rest.split_once(" value ").expect("name and value");
+            options.set(name, value).expect("the test's options are valid");
+        }
+    }
+    engine.assert_ready();
+    let mut game = GameState::new(&options, 0);
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..max_plies {
+        let position = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        engine.send(&position);
+        let over = engine.query("gameover");
+        assert_eq!(over, game.is_over().to_string(), "gameover disagrees");
+        if game.is_over() {
+            break;
+        }
+        let turn = engine.query("turn");
+        assert_eq!(turn, format!("p{}", game.to_move().expect("someone to move") + 1));
+        assert_eq!(
+            engine.query("p1turn"),
+            (game.to_move() == Some(0)).to_string()
+        );
+        let best = engine.go(go);
+        let legal = game.legal_moves_text();
+        let played = game
+            .play_text(&best)
+            .unwrap_or_else(|err| panic!("illegal bestmove {best} ({err}); legal: {legal:?}"));
+        moves.push(played);
+    }
+    assert!(game.is_over(), "game not finished in {max_plies} plies");
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), game.result_text());
+    assert_eq!(engine.query("ranking"), game.ranking_text());
+    assert_eq!(engine.go("depth 1"), "(none)", "bestmove when the game is over");
+    game
+}
+
+#[test]
+fn spanish_game_through_the_protocol() {
+    play_through_protocol(&[], "depth 2", 400);
+}
+
+#[test]
+fn chinese_two_player_game_through_the_protocol() {
+    play_through_protocol(
+        &[
+            "setoption name Game value chinese",
+            "setoption name MoveLimit value 300",
+        ],
+        "depth 1",
+        400,
+    );
+}
+
+#[test]
+fn chinese_three_player_game_through_the_protocol() {
+    play_through_protocol(
+        &[
+            "setoption name Game value chinese",
+            "setoption name Players value 3",
+            "setoption name MoveLimit value 240",
+        ],
+        "depth 1",
+        400,
+    );
+}
+
+#[test]
+fn chinese_six_player_game_through_the_protocol() {
+    play_through_protocol(
+        &[
+            "setoption name Game value chinese",
+            "setoption name Players value 6",
+            "setoption name MoveLimit value 240",
+        ],
+        "depth 1",
+        400,
+    );
+}

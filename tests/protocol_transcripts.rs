@@ -1,0 +1,206 @@
+//! Transcript tests against the real `damas` binary: handshake, options,
+//! positions, searches, queries, stop and quit, bad input and EOF.
+
+#[path = "support/engine_process.rs"]
+mod engine_process;
+
+use std::time::{Duration, Instant};
+
+use damas_protocol::game::GameState;
+use damas_protocol::options::Options;
+use engine_process::Engine;
+
+#[test]
+fn ugi_handshake_lists_options_and_ends_with_ugiok() {
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    let lines = engine.read_until(|l| l == "ugiok");
+    assert!(lines[0].starts_with("id name Damas"), "{lines:?}");
+    assert!(lines[1].starts_with("id author"), "{lines:?}");
+    for name in [
+        "Game",
+        "Players",
+        "AntiBlocking",
+        "PlayToEnd",
+        "RotateFirstPlayer",
+        "MoveLimit",
+        "NoProgressLimit",
+        "GoalLock",
+        "Threads",
+        "Hash",
+    ] {
+        let prefix = format!("option name {name} type ");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&prefix)),
+            "{name} missing"
+        );
+    }
+    engine.send("uci");
+    assert_eq!(engine.read_until(|l| l == "uciok").last().map(String::as_str), Some("uciok"));
+    engine.assert_ready();
+}
+
+#[test]
+fn options_change_the_game_and_bad_values_are_refused() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Game value chinese");
+    engine.send("setoption name Players value 3");
+    assert_eq!(engine.query("turn"), "p1");
+    let moves = engine.query("moves");
+    assert_eq!(moves.split_whitespace().count(), 14, "{moves}");
+    for bad in [
+        "setoption name Players value 9",
+        "setoption name Hash value 99999999",
+        "setoption name Game value chess",
+        "setoption name NoSuchOption value 1",
+    ] {
+        let reply = engine.ask(bad);
+        assert!(reply.starts_with("info string error"), "{bad}: {reply}");
+    }
+    // The refused values changed nothing: still 3-player Chinese checkers.
+    engine.send("position startpos moves pass");
+    let reply = engine.next_line();
+    assert!(reply.starts_with("info string error"), "pass with moves available: {reply}");
+    assert_eq!(engine.query("turn"), "p1");
+    engine.assert_ready();
+}
+
+#[test]
+fn position_with_moves_and_display() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves 11-15 22-18");
+    engine.send("d");
+    let lines = engine.read_until(|l| l.starts_with("result"));
+    assert!(
+        lines.iter().any(|l| l.contains("W:W1-10,12,15:B19-21,23-32")
+            || l.contains("W:W1,2,3,4,5,6,7,8,9,10,12,15")),
+        "{lines:?}"
+    );
+    engine.send("position fen B:W18,K3:BK30,22");
+    assert_eq!(engine.query("p1turn"), "false");
+    engine.assert_ready();
+}
+
+#[test]
+fn go_depth_returns_a_legal_move_in_both_games() {
+    let mut engine = Engine::start();
+    let options = Options::default();
+    engine.send("position startpos moves 11-15");
+    let best = engine.go("depth 3");
+    let mut game = GameState::new(&options, 0);
+    game.play_text("11-15").expect("legal");
+    assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
+
+    engine.send("setoption name Game value chinese");
+    engine.send("position startpos");
+    let best = engine.go("depth 1");
+    let mut options = Options::default();
+    options.set("Game", "chinese").expect("valid");
+    let mut game = GameState::new(&options, 0);
+    assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
+}
+
+#[test]
+fn isready_and_stop_are_answered_while_infinite_search_runs() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(lines.iter().all(|l| l.starts_with("info") || l == "readyok"), "{lines:?}");
+    let refused = engine.ask("position startpos moves 11-15");
+    assert!(refused.starts_with("info string error"), "{refused}");
+    let sent = Instant::now();
+    engine.send("stop");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let latency = sent.elapsed();
+    // The target is 50 ms; this only guards against a stop that is ignored,
+    // since a loaded CI machine can delay any process.
+    assert!(latency < Duration::from_secs(2), "stop took {latency:?}");
+    let best = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+    let mut game = GameState::new(&Options::default(), 0);
+    assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
+    engine.assert_ready();
+}
+
+#[test]
+fn quit_mid_search_exits_cleanly() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(10)).expect("exited");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let mut engine = Engine::start();
+    engine.assert_ready();
+    engine.close_input();
+    let status = engine.wait_exit(Duration::from_secs(10)).expect("exited");
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn every_kind_of_bad_input_gets_one_error_line_and_changes_nothing() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves 11-15");
+    let before = engine.query("moves");
+    for bad in [
+        "xyzzy",
+        "go depth banana",
+        "go nodes -5",
+        "go p9time 100",
+        "position",
+        "position fen",
+        "position fen W:W1-12:B21-40",
+        "position fen nonsense",
+        "position startpos moves 11-15 11-15",
+        "position startpos moves 9-14x",
+        "position startpos moves 11-15 22-18 15x24",
+        "setoption name Threads value 0",
+        "setoption name Hash value -1",
+        "setoption",
+        "query",
+        "query colour",
+        "query moves 99",
+        "perft x",
+        "divide",
+        "perft 1000",
+    ] {
+        let reply = engine.ask(bad);
+        assert!(reply.starts_with("info string error"), "{bad}: {reply}");
+    }
+    engine.send_bytes(b"\x00\x01\xff\xfe garbage\n");
+    let reply = engine.next_line();
+    assert!(reply.starts_with("info string error"), "binary: {reply}");
+    engine.send(&"z".repeat(2 << 20));
+    let reply = engine.next_line();
+    assert!(reply.starts_with("info string error"), "overlong: {reply}");
+    assert_eq!(engine.query("moves"), before, "state changed by bad input");
+    engine.send("stop");
+    engine.assert_ready();
+}
+
+#[test]
+fn perft_and_divide_through_the_protocol() {
+    let mut engine = Engine::start();
+    engine.send("perft 3");
+    let lines = engine.read_until(|l| l.starts_with("nodes"));
+    assert_eq!(lines.last().map(String::as_str), Some("nodes 302"));
+    engine.send("divide 2");
+    let lines = engine.read_until(|l| l.starts_with("nodes"));
+    assert_eq!(lines.last().map(String::as_str), Some("nodes 49"));
+    assert_eq!(lines.iter().filter(|l| l.contains('-')).count(), 7, "{lines:?}");
+}
+
+#[test]
+fn help_lists_commands() {
+    let mut engine = Engine::start();
+    engine.send("help");
+    let lines = engine.read_until(|l| l.contains("PROTOCOL.md"));
+    assert!(lines.iter().all(|l| l.starts_with("info string")));
+    assert!(lines.iter().any(|l| l.contains("query gameover")));
+}
