@@ -1,0 +1,341 @@
+//! Legal move generation: shift-based man moves, flying-king slides, and a
+//! depth-first capture search that applies the maximum-capture rule (most
+//! pieces, then most kings) and merges sequences with the same
+//! (from, to, captured set).
+//!
+//! Duplicates can only come from kings: a man moves forward only, so its
+//! captured pieces lie on distinct rows and fix the path, whereas a king can
+//! reach the same end by different landing squares or by going round a ring
+//! in either order. Only king captures of two or more pieces are checked for
+//! duplicates, among the moves of the same king.
+
+#![allow(clippy::needless_range_loop)] // direction indices address several tables
+
+use super::tables::{
+    down_left, down_right, nearest, slide, up_left, up_right, DL, DR, JUMP, NEIGH, NONE, RAY,
+    ROW_1, ROW_8, UL, UR,
+};
+use super::{Color, Move, MoveList, Position};
+
+/// The side to move's pieces seen generically.
+#[derive(Clone, Copy)]
+struct Sides {
+    men: u32,
+    kings: u32,
+    opp: u32,
+    opp_kings: u32,
+    occ: u32,
+}
+
+#[inline(always)]
+fn sides<const W: bool>(pos: &Position) -> Sides {
+    let (me, opp) = if W {
+        (pos.white, pos.black)
+    } else {
+        (pos.black, pos.white)
+    };
+    Sides {
+        men: me & !pos.kings,
+        kings: me & pos.kings,
+        opp,
+        opp_kings: opp & pos.kings,
+        occ: me | opp,
+    }
+}
+
+/// Men of the side to move that have a capture available.
+#[inline(always)]
+fn men_that_capture<const W: bool>(s: &Sides) -> u32 {
+    let empty = !s.occ;
+    if W {
+        s.men & (down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty)))
+    } else {
+        s.men & (up_right(s.opp & up_right(empty)) | up_left(s.opp & up_left(empty)))
+    }
+}
+
+/// Kings of the side to move that have a capture available.
+#[inline(always)]
+fn kings_that_capture(s: &Sides) -> u32 {
+    let mut out = 0;
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            let blk = RAY[d][k] & s.occ;
+            if blk == 0 {
+                continue;
+            }
+            let b = nearest(d, blk);
+            if s.opp & (1 << b) == 0 {
+                continue;
+            }
+            let j = NEIGH[d][b];
+            if j != NONE && s.occ & (1 << j) == 0 {
+                out |= 1 << k;
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// State of the capture search for the whole position.
+struct Captures<'a> {
+    from: u8,
+    /// Occupied squares without the moving piece (captured pieces stay).
+    occ: u32,
+    opp: u32,
+    opp_kings: u32,
+    promo: u32,
+    best_n: u32,
+    best_k: u32,
+    /// Index of the first move of the current piece, for de-duplication.
+    start: usize,
+    list: &'a mut MoveList,
+}
+
+impl Captures<'_> {
+    #[inline(always)]
+    fn record(&mut self, to: usize, cap: u32, may_repeat: bool) {
+        let n = cap.count_ones();
+        let k = (cap & self.opp_kings).count_ones();
+        if n < self.best_n || (n == self.best_n && k < self.best_k) {
+            return;
+        }
+        if n > self.best_n || k > self.best_k {
+            self.list.clear();
+            self.start = 0;
+            self.best_n = n;
+            self.best_k = k;
+        } else if may_repeat
+            && self.list[self.start..]
+                .iter()
+                .any(|m| m.to as usize == to && m.captured == cap)
+        {
+            return;
+        }
+        self.list.push(Move {
+            from: self.from,
+            to: to as u8,
+            captured: cap,
+        });
+    }
+
+    fn man<const W: bool>(&mut self, sq: usize, cap: u32) {
+        let mut found = false;
+        let dirs = if W { [UL, UR] } else { [DL, DR] };
+        for d in dirs {
+            let j = JUMP[d][sq];
+            if j == NONE {
+                continue;
+            }
+            let n = NEIGH[d][sq];
+            if (self.opp & !cap) & (1 << n) == 0 || self.occ & (1 << j) != 0 {
+                continue;
+            }
+            found = true;
+            let c = cap | (1 << n);
+            if (1u32 << j) & self.promo != 0 {
+                // Promotion ends the move.
+                self.record(j as usize, c, false);
+            } else {
+                self.man::<W>(j as usize, c);
+            }
+        }
+        if !found && cap != 0 {
+            self.record(sq, cap, false);
+        }
+    }
+
+    fn king(&mut self, sq: usize, cap: u32) {
+        let mut found = false;
+        for d in 0..4 {
+            let blk = RAY[d][sq] & self.occ;
+            if blk == 0 {
+                continue;
+            }
+            let b = nearest(d, blk);
+            if (self.opp & !cap) & (1 << b) == 0 {
+                continue;
+            }
+            let mut land = slide(d, b, self.occ);
+            if land == 0 {
+                continue;
+            }
+            found = true;
+            let c = cap | (1 << b);
+            while land != 0 {
+                let l = land.trailing_zeros() as usize;
+                land &= land - 1;
+                self.king(l, c);
+            }
+        }
+        if !found && cap != 0 {
+            self.record(sq, cap, cap.count_ones() >= 2);
+        }
+    }
+}
+
+fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
+    let mut g = Captures {
+        from: 0,
+        occ: s.occ,
+        opp: s.opp,
+        opp_kings: s.opp_kings,
+        promo: if W { ROW_8 } else { ROW_1 },
+        best_n: 0,
+        best_k: 0,
+        start: 0,
+        list,
+    };
+    let mut m = men;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        g.from = sq as u8;
+        g.occ = s.occ & !(1 << sq);
+        g.start = g.list.len();
+        g.man::<W>(sq, 0);
+    }
+    let mut k = kings;
+    while k != 0 {
+        let sq = k.trailing_zeros() as usize;
+        k &= k - 1;
+        g.from = sq as u8;
+        g.occ = s.occ & !(1 << sq);
+        g.start = g.list.len();
+        g.king(sq, 0);
+    }
+}
+
+#[inline(always)]
+fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
+    let mut t = targets;
+    while t != 0 {
+        let to = t.trailing_zeros() as usize;
+        t &= t - 1;
+        list.push(Move {
+            from: NEIGH[back][to],
+            to: to as u8,
+            captured: 0,
+        });
+    }
+}
+
+fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
+    let s = sides::<W>(pos);
+    let cm = men_that_capture::<W>(&s);
+    let ck = if s.kings != 0 {
+        kings_that_capture(&s)
+    } else {
+        0
+    };
+    if cm | ck != 0 {
+        gen_captures::<W>(&s, cm, ck, list);
+        return;
+    }
+    let empty = !s.occ;
+    if W {
+        push_steps(list, up_left(s.men) & empty, DR);
+        push_steps(list, up_right(s.men) & empty, DL);
+    } else {
+        push_steps(list, down_left(s.men) & empty, UR);
+        push_steps(list, down_right(s.men) & empty, UL);
+    }
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            let mut t = slide(d, k, s.occ);
+            while t != 0 {
+                let to = t.trailing_zeros();
+                t &= t - 1;
+                list.push(Move {
+                    from: k as u8,
+                    to: to as u8,
+                    captured: 0,
+                });
+            }
+        }
+    }
+}
+
+fn count<const W: bool>(pos: &Position) -> usize {
+    let s = sides::<W>(pos);
+    let cm = men_that_capture::<W>(&s);
+    let ck = if s.kings != 0 {
+        kings_that_capture(&s)
+    } else {
+        0
+    };
+    if cm | ck != 0 {
+        let mut list = MoveList::new();
+        gen_captures::<W>(&s, cm, ck, &mut list);
+        return list.len();
+    }
+    let empty = !s.occ;
+    let mut n = if W {
+        (up_left(s.men) & empty).count_ones() + (up_right(s.men) & empty).count_ones()
+    } else {
+        (down_left(s.men) & empty).count_ones() + (down_right(s.men) & empty).count_ones()
+    };
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            n += slide(d, k, s.occ).count_ones();
+        }
+    }
+    n as usize
+}
+
+impl Position {
+    /// All legal moves: if any capture exists, only the captures that take
+    /// the most pieces and, among those, the most kings; otherwise every
+    /// step of a man and every slide of a king. Each (from, to, captured
+    /// set) appears once.
+    ///
+    /// ```
+    /// use damas::spanish::Position;
+    /// // A white king on 1 and black men on 10 and 19: the king must take both.
+    /// let pos: Position = "W:WK1:B10,19".parse().unwrap();
+    /// let moves = pos.legal_moves();
+    /// assert!(moves.iter().all(|m| m.capture_count() == 2));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        match self.side {
+            Color::White => gen::<true>(self, &mut list),
+            Color::Black => gen::<false>(self, &mut list),
+        }
+        list
+    }
+
+    /// Number of legal moves, counted without listing them when no capture
+    /// is available (perft's bulk counting).
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        match self.side {
+            Color::White => count::<true>(self),
+            Color::Black => count::<false>(self),
+        }
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        match self.side {
+            Color::White => {
+                let s = sides::<true>(self);
+                men_that_capture::<true>(&s) != 0 || kings_that_capture(&s) != 0
+            }
+            Color::Black => {
+                let s = sides::<false>(self);
+                men_that_capture::<false>(&s) != 0 || kings_that_capture(&s) != 0
+            }
+        }
+    }
+}
