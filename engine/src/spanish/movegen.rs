@@ -54,6 +54,64 @@ fn men_that_capture<const W: bool>(s: &Sides) -> u32 {
     }
 }
 
+/// Landing squares of single forward jumps by men, one set per forward
+/// direction (left, right), over pieces of `targets`.
+#[inline(always)]
+fn man_jump_landings<const W: bool>(s: &Sides, targets: u32) -> (u32, u32) {
+    let empty = !s.occ;
+    if W {
+        (
+            up_left(up_left(s.men) & targets) & empty,
+            up_right(up_right(s.men) & targets) & empty,
+        )
+    } else {
+        (
+            down_left(down_left(s.men) & targets) & empty,
+            down_right(down_right(s.men) & targets) & empty,
+        )
+    }
+}
+
+/// Squares from which a man could jump forward on the current board. A man
+/// that has just jumped can continue exactly when its landing square is in
+/// this set: its origin and the pieces it took are behind it, so the board
+/// ahead is unchanged.
+#[inline(always)]
+fn jump_origins<const W: bool>(s: &Sides) -> u32 {
+    let empty = !s.occ;
+    if W {
+        down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty))
+    } else {
+        up_right(s.opp & up_right(empty)) | up_left(s.opp & up_left(empty))
+    }
+}
+
+/// Directions back from a landing square to the jumping man, per forward
+/// direction (left, right).
+#[inline(always)]
+const fn back_dirs<const W: bool>() -> (usize, usize) {
+    if W {
+        (DR, DL)
+    } else {
+        (UR, UL)
+    }
+}
+
+/// Pushes single man captures landing on `landings`, coming from `back`.
+#[inline(always)]
+fn push_single_jumps(list: &mut MoveList, landings: u32, back: usize) {
+    let mut t = landings;
+    while t != 0 {
+        let to = t.trailing_zeros() as usize;
+        t &= t - 1;
+        list.push(Move {
+            from: JUMP[back][to],
+            to: to as u8,
+            captured: 1 << NEIGH[back][to],
+        });
+    }
+}
+
 /// Kings of the side to move that have a capture available.
 #[inline(always)]
 fn kings_that_capture(s: &Sides) -> u32 {
@@ -226,14 +284,23 @@ fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
 
 fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
     let s = sides::<W>(pos);
-    let cm = men_that_capture::<W>(&s);
+    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
     let ck = if s.kings != 0 {
         kings_that_capture(&s)
     } else {
         0
     };
-    if cm | ck != 0 {
-        gen_captures::<W>(&s, cm, ck, list);
+    if la | lb | ck != 0 {
+        if ck == 0 && (la | lb) & jump_origins::<W>(&s) == 0 {
+            // Only single jumps by men: take kings if any can be taken.
+            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
+            let (ba, bb) = back_dirs::<W>();
+            push_single_jumps(list, la, ba);
+            push_single_jumps(list, lb, bb);
+        } else {
+            gen_captures::<W>(&s, men_that_capture::<W>(&s), ck, list);
+        }
         return;
     }
     let empty = !s.occ;
@@ -263,32 +330,175 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
     }
 }
 
-fn count<const W: bool>(pos: &Position) -> usize {
+/// The position after a move of side `W` given as bits (`from_bit` and
+/// `to_bit` may coincide for a king's ring capture). The hash is not
+/// updated: this is perft's make-move.
+#[inline(always)]
+fn child_of<const W: bool>(pos: &Position, from_bit: u32, to_bit: u32, cap: u32) -> Position {
+    let promo = if W { ROW_8 } else { ROW_1 };
+    let mut kings = pos.kings & !cap;
+    if kings & from_bit != 0 {
+        kings = (kings & !from_bit) | to_bit;
+    } else if to_bit & promo != 0 {
+        kings |= to_bit;
+    }
+    let mut c = *pos;
+    c.kings = kings;
+    if W {
+        c.white = (pos.white & !from_bit) | to_bit;
+        c.black = pos.black & !cap;
+        c.side = Color::Black;
+    } else {
+        c.black = (pos.black & !from_bit) | to_bit;
+        c.white = pos.white & !cap;
+        c.side = Color::White;
+    }
+    c
+}
+
+/// Quiet man steps or single man jumps landing on `targets`; `back` maps
+/// a landing bit to the origin (and, for jumps, `mid` to the captured bit).
+#[inline(always)]
+fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
+    pos: &Position,
+    targets: u32,
+    back: fn(u32) -> u32,
+    jump: bool,
+    f: &mut F,
+) {
+    let promo = if W { ROW_8 } else { ROW_1 };
+    let mut t = targets;
+    while t != 0 {
+        let to_bit = t & t.wrapping_neg();
+        t &= t - 1;
+        let (from_bit, cap) = if jump {
+            let mid = back(to_bit);
+            (back(mid), mid)
+        } else {
+            (back(to_bit), 0)
+        };
+        let mut c = *pos;
+        c.kings = (pos.kings & !cap) | (to_bit & promo);
+        if W {
+            c.white = pos.white ^ (from_bit | to_bit);
+            c.black = pos.black & !cap;
+            c.side = Color::Black;
+        } else {
+            c.black = pos.black ^ (from_bit | to_bit);
+            c.white = pos.white & !cap;
+            c.side = Color::White;
+        }
+        f(&c);
+    }
+}
+
+/// Calls `f` with the position after each legal move of side `W` (the side
+/// to move), without building a move list for quiet moves and single man
+/// captures. The children's hashes are not updated (perft only).
+#[inline(always)]
+pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F) {
     let s = sides::<W>(pos);
-    let cm = men_that_capture::<W>(&s);
+    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
     let ck = if s.kings != 0 {
         kings_that_capture(&s)
     } else {
         0
     };
-    if cm | ck != 0 {
+    let (back_a, back_b): (fn(u32) -> u32, fn(u32) -> u32) = if W {
+        (down_right, down_left)
+    } else {
+        (up_right, up_left)
+    };
+    if la | lb | ck != 0 {
+        if ck == 0 && (la | lb) & jump_origins::<W>(&s) == 0 {
+            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
+            visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
+            visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
+        } else {
+            let mut list = MoveList::new();
+            gen_captures::<W>(&s, men_that_capture::<W>(&s), ck, &mut list);
+            for m in &list {
+                f(&child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured));
+            }
+        }
+        return;
+    }
+    let empty = !s.occ;
+    let (ta, tb) = if W {
+        (up_left(s.men) & empty, up_right(s.men) & empty)
+    } else {
+        (down_left(s.men) & empty, down_right(s.men) & empty)
+    };
+    visit_man_steps::<W, F>(pos, ta, back_a, false, &mut f);
+    visit_man_steps::<W, F>(pos, tb, back_b, false, &mut f);
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks & ks.wrapping_neg();
+        let ki = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            let mut t = slide(d, ki, s.occ);
+            while t != 0 {
+                let to_bit = t & t.wrapping_neg();
+                t &= t - 1;
+                let mut c = *pos;
+                c.kings = pos.kings ^ (k | to_bit);
+                if W {
+                    c.white = pos.white ^ (k | to_bit);
+                    c.side = Color::Black;
+                } else {
+                    c.black = pos.black ^ (k | to_bit);
+                    c.side = Color::White;
+                }
+                f(&c);
+            }
+        }
+    }
+}
+
+/// Population count of two sets at once: one 64-bit count is cheaper than
+/// two 32-bit ones when the CPU has no `popcnt` instruction (the default
+/// x86-64 target).
+#[inline(always)]
+fn pop2(a: u32, b: u32) -> u32 {
+    (u64::from(a) << 32 | u64::from(b)).count_ones()
+}
+
+pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
+    let s = sides::<W>(pos);
+    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
+    let ck = if s.kings != 0 {
+        kings_that_capture(&s)
+    } else {
+        0
+    };
+    if la | lb | ck != 0 {
+        if ck == 0 && (la | lb) & jump_origins::<W>(&s) == 0 {
+            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let n = if ka | kb != 0 {
+                pop2(ka, kb)
+            } else {
+                pop2(la, lb)
+            };
+            return n as usize;
+        }
         let mut list = MoveList::new();
-        gen_captures::<W>(&s, cm, ck, &mut list);
+        gen_captures::<W>(&s, men_that_capture::<W>(&s), ck, &mut list);
         return list.len();
     }
     let empty = !s.occ;
     let mut n = if W {
-        (up_left(s.men) & empty).count_ones() + (up_right(s.men) & empty).count_ones()
+        pop2(up_left(s.men) & empty, up_right(s.men) & empty)
     } else {
-        (down_left(s.men) & empty).count_ones() + (down_right(s.men) & empty).count_ones()
+        pop2(down_left(s.men) & empty, down_right(s.men) & empty)
     };
     let mut ks = s.kings;
     while ks != 0 {
         let k = ks.trailing_zeros() as usize;
         ks &= ks - 1;
-        for d in 0..4 {
-            n += slide(d, k, s.occ).count_ones();
-        }
+        n += pop2(slide(UL, k, s.occ), slide(UR, k, s.occ))
+            + pop2(slide(DL, k, s.occ), slide(DR, k, s.occ));
     }
     n as usize
 }
@@ -308,11 +518,19 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        match self.side {
-            Color::White => gen::<true>(self, &mut list),
-            Color::Black => gen::<false>(self, &mut list),
-        }
+        self.legal_moves_into(&mut list);
         list
+    }
+
+    /// Like [`Position::legal_moves`], but fills a caller's list (cleared
+    /// first), which avoids moving the list on return in hot loops.
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        match self.side {
+            Color::White => gen::<true>(self, list),
+            Color::Black => gen::<false>(self, list),
+        }
     }
 
     /// Number of legal moves, counted without listing them when no capture

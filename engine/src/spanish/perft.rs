@@ -3,6 +3,7 @@
 
 use rayon::prelude::*;
 
+use super::movegen::{count, visit};
 use super::tables::{ROW_1, ROW_8};
 use super::{Color, Move, Position};
 
@@ -19,16 +20,27 @@ fn child(pos: &Position, mv: &Move) -> Position {
     p
 }
 
-fn perft_inner(pos: &Position, depth: u32) -> u64 {
+fn perft_side<const W: bool>(pos: &Position, depth: u32) -> u64 {
     if depth == 1 {
-        return pos.count_legal_moves() as u64;
+        return count::<W>(pos) as u64;
     }
-    let moves = pos.legal_moves();
     let mut n = 0;
-    for mv in &moves {
-        n += perft_inner(&child(pos, mv), depth - 1);
-    }
+    visit::<W, _>(pos, |c| {
+        n += if W {
+            perft_side::<false>(c, depth - 1)
+        } else {
+            perft_side::<true>(c, depth - 1)
+        };
+    });
     n
+}
+
+/// Perft for `depth >= 1`.
+fn perft_inner(pos: &Position, depth: u32) -> u64 {
+    match pos.side {
+        Color::White => perft_side::<true>(pos, depth),
+        Color::Black => perft_side::<false>(pos, depth),
+    }
 }
 
 /// Number of move sequences of length `depth` from `pos` (each move being a
