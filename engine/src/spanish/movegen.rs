@@ -139,8 +139,10 @@ fn kings_that_capture(s: &Sides) -> u32 {
     out
 }
 
-/// State of the capture search for the whole position.
-struct Captures<'a> {
+/// State of the capture search for the whole position. With `LIST` the
+/// moves go to `list`; without, they are only counted (valid when no king
+/// of the side to move can capture, since only kings make duplicates).
+struct Captures<'a, const LIST: bool> {
     from: u8,
     /// Occupied squares without the moving piece (captured pieces stay).
     occ: u32,
@@ -151,10 +153,12 @@ struct Captures<'a> {
     best_k: u32,
     /// Index of the first move of the current piece, for de-duplication.
     start: usize,
+    /// Number of moves at the best (pieces, kings) so far.
+    count: usize,
     list: &'a mut MoveList,
 }
 
-impl Captures<'_> {
+impl<const LIST: bool> Captures<'_, LIST> {
     #[inline(always)]
     fn record(&mut self, to: usize, cap: u32, may_repeat: bool) {
         let n = cap.count_ones();
@@ -164,6 +168,7 @@ impl Captures<'_> {
         }
         if n > self.best_n || k > self.best_k {
             self.list.clear();
+            self.count = 0;
             self.start = 0;
             self.best_n = n;
             self.best_k = k;
@@ -174,36 +179,44 @@ impl Captures<'_> {
         {
             return;
         }
-        self.list.push(Move {
-            from: self.from,
-            to: to as u8,
-            captured: cap,
-        });
+        self.count += 1;
+        if LIST {
+            self.list.push(Move {
+                from: self.from,
+                to: to as u8,
+                captured: cap,
+            });
+        }
     }
 
-    fn man<const W: bool>(&mut self, sq: usize, cap: u32) {
-        let mut found = false;
-        let dirs = if W { [UL, UR] } else { [DL, DR] };
-        for d in dirs {
-            let j = JUMP[d][sq];
-            if j == NONE {
+    /// Continues a man's capture from the square `at` (a single bit).
+    fn man<const W: bool>(&mut self, at: u32, cap: u32) {
+        let avail = self.opp & !cap;
+        let empty = !self.occ;
+        let (mid_a, mid_b) = if W {
+            (up_left(at) & avail, up_right(at) & avail)
+        } else {
+            (down_left(at) & avail, down_right(at) & avail)
+        };
+        let (land_a, land_b) = if W {
+            (up_left(mid_a) & empty, up_right(mid_b) & empty)
+        } else {
+            (down_left(mid_a) & empty, down_right(mid_b) & empty)
+        };
+        for (land, mid) in [(land_a, mid_a), (land_b, mid_b)] {
+            if land == 0 {
                 continue;
             }
-            let n = NEIGH[d][sq];
-            if (self.opp & !cap) & (1 << n) == 0 || self.occ & (1 << j) != 0 {
-                continue;
-            }
-            found = true;
-            let c = cap | (1 << n);
-            if (1u32 << j) & self.promo != 0 {
+            let c = cap | mid;
+            if land & self.promo != 0 {
                 // Promotion ends the move.
-                self.record(j as usize, c, false);
+                self.record(land.trailing_zeros() as usize, c, false);
             } else {
-                self.man::<W>(j as usize, c);
+                self.man::<W>(land, c);
             }
         }
-        if !found && cap != 0 {
-            self.record(sq, cap, false);
+        if land_a | land_b == 0 && cap != 0 {
+            self.record(at.trailing_zeros() as usize, cap, false);
         }
     }
 
@@ -236,8 +249,15 @@ impl Captures<'_> {
     }
 }
 
-fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
-    let mut g = Captures {
+/// Runs the capture search for the given men and kings; returns the number
+/// of legal captures (also pushed to `list` when `LIST`).
+fn search_captures<const W: bool, const LIST: bool>(
+    s: &Sides,
+    men: u32,
+    kings: u32,
+    list: &mut MoveList,
+) -> usize {
+    let mut g = Captures::<LIST> {
         from: 0,
         occ: s.occ,
         opp: s.opp,
@@ -246,6 +266,7 @@ fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveL
         best_n: 0,
         best_k: 0,
         start: 0,
+        count: 0,
         list,
     };
     let mut m = men;
@@ -255,7 +276,7 @@ fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveL
         g.from = sq as u8;
         g.occ = s.occ & !(1 << sq);
         g.start = g.list.len();
-        g.man::<W>(sq, 0);
+        g.man::<W>(1 << sq, 0);
     }
     let mut k = kings;
     while k != 0 {
@@ -266,6 +287,11 @@ fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveL
         g.start = g.list.len();
         g.king(sq, 0);
     }
+    g.count
+}
+
+fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
+    search_captures::<W, true>(s, men, kings, list);
 }
 
 #[inline(always)]
@@ -484,8 +510,12 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
             return n as usize;
         }
         let mut list = MoveList::new();
-        gen_captures::<W>(&s, men_that_capture::<W>(&s), ck, &mut list);
-        return list.len();
+        let men = men_that_capture::<W>(&s);
+        return if ck == 0 {
+            search_captures::<W, false>(&s, men, 0, &mut list)
+        } else {
+            search_captures::<W, true>(&s, men, ck, &mut list)
+        };
     }
     let empty = !s.occ;
     let mut n = if W {
