@@ -86,6 +86,19 @@ fn jump_origins<const W: bool>(s: &Sides) -> u32 {
     }
 }
 
+/// Men that can capture at least two pieces: those with a jump landing on
+/// a square from which another jump exists (`cont`, from
+/// [`jump_origins`]). When any exists, single captures are never legal.
+#[inline(always)]
+fn multi_jumpers<const W: bool>(la: u32, lb: u32, cont: u32) -> u32 {
+    let (a, b) = (la & cont, lb & cont);
+    if W {
+        down_right(down_right(a)) | down_left(down_left(b))
+    } else {
+        up_right(up_right(a)) | up_left(up_left(b))
+    }
+}
+
 /// Directions back from a landing square to the jumping man, per forward
 /// direction (left, right).
 #[inline(always)]
@@ -317,7 +330,8 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
         0
     };
     if la | lb | ck != 0 {
-        if ck == 0 && (la | lb) & jump_origins::<W>(&s) == 0 {
+        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
+        if ck | multi == 0 {
             // Only single jumps by men: take kings if any can be taken.
             let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
@@ -325,7 +339,12 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
             push_single_jumps(list, la, ba);
             push_single_jumps(list, lb, bb);
         } else {
-            gen_captures::<W>(&s, men_that_capture::<W>(&s), ck, list);
+            let men = if multi != 0 {
+                multi
+            } else {
+                men_that_capture::<W>(&s)
+            };
+            gen_captures::<W>(&s, men, ck, list);
         }
         return;
     }
@@ -436,14 +455,20 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
         (up_right, up_left)
     };
     if la | lb | ck != 0 {
-        if ck == 0 && (la | lb) & jump_origins::<W>(&s) == 0 {
+        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
+        if ck | multi == 0 {
             let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
             visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
             visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
         } else {
+            let men = if multi != 0 {
+                multi
+            } else {
+                men_that_capture::<W>(&s)
+            };
             let mut list = MoveList::new();
-            gen_captures::<W>(&s, men_that_capture::<W>(&s), ck, &mut list);
+            gen_captures::<W>(&s, men, ck, &mut list);
             for m in &list {
                 f(&child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured));
             }
@@ -500,7 +525,8 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
         0
     };
     if la | lb | ck != 0 {
-        if ck == 0 && (la | lb) & jump_origins::<W>(&s) == 0 {
+        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
+        if ck | multi == 0 {
             let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
             let n = if ka | kb != 0 {
                 pop2(ka, kb)
@@ -510,7 +536,11 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
             return n as usize;
         }
         let mut list = MoveList::new();
-        let men = men_that_capture::<W>(&s);
+        let men = if multi != 0 {
+            multi
+        } else {
+            men_that_capture::<W>(&s)
+        };
         return if ck == 0 {
             search_captures::<W, false>(&s, men, 0, &mut list)
         } else {
