@@ -1,1 +1,46 @@
 //! Spanish draughts (damas españolas).
+//!
+//! The rules of `docs/RULES.md` on the 32 dark squares of an 8×8 board:
+//! men step and capture forward only, flying kings, mandatory capture of the
+//! most pieces and then the most kings, promotion ending a capture.
+//!
+//! - [`Square`], [`Bitboard`]: squares numbered 1..=32 as in PDN (1 at h1,
+//!   32 at a8) and `u32` sets of them.
+//! - [`Position`]: pieces and side to move, FEN, legal moves, make-move,
+//!   Zobrist hash, move text and a diagram.
+//! - [`Game`]: history, repetition and no-progress draws, result.
+//! - [`perft()`], [`divide`], [`perft_parallel`].
+//!
+//! ```
+//! use damas::spanish::{perft, Game, Position};
+//! let pos = Position::startpos();
+//! assert_eq!(perft(&pos, 4), 1469);
+//! let mut game = Game::new(pos);
+//! game.play_text("11-15").unwrap();
+//! println!("{}", game.position().diagram());
+//! ```
+
+mod bitboard;
+mod diagram;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod position;
+mod square;
+mod tables;
+mod zobrist;
+
+pub use bitboard::{BitIter, Bitboard};
+pub use fen::FenError;
+pub use game::{DrawReason, Game, GameError, GameStatus, WinReason, NO_PROGRESS_PLIES};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::{long_text, MoveParseError};
+pub use perft::{divide, perft, perft_parallel};
+pub use position::{Color, Piece, PieceKind, Position};
+pub use square::Square;
+
+/// The start position in FEN.
+pub const START_FEN: &str = "W:W1-12:B21-32";

@@ -1,0 +1,171 @@
+//! A set of squares as a `u32`, one bit per playable square.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+
+use super::Square;
+
+/// A set of squares: bit `n - 1` stands for the square with PDN number `n`.
+///
+/// ```
+/// use damas::spanish::{Bitboard, Square};
+/// let b: Bitboard = [1, 5, 32].iter().filter_map(|&n| Square::new(n)).collect();
+/// assert_eq!(b.count(), 3);
+/// assert!(b.contains(Square::new(5).unwrap()));
+/// let numbers: Vec<u8> = b.iter().map(|s| s.number()).collect();
+/// assert_eq!(numbers, [1, 5, 32]);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u32);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 32 squares.
+    pub const ALL: Bitboard = Bitboard(u32::MAX);
+
+    /// The set holding only `sq`.
+    #[inline(always)]
+    pub const fn from_square(sq: Square) -> Bitboard {
+        sq.bit()
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline(always)]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1 << sq.index()) != 0
+    }
+
+    /// Adds `sq`.
+    #[inline(always)]
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1 << sq.index();
+    }
+
+    /// Removes `sq`.
+    #[inline(always)]
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1 << sq.index());
+    }
+
+    /// Number of squares in the set.
+    #[inline(always)]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline(always)]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The lowest-numbered square, if any.
+    #[inline(always)]
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros()))
+        }
+    }
+
+    /// Iterates over the squares in increasing number.
+    #[inline(always)]
+    pub const fn iter(self) -> BitIter {
+        BitIter(self.0)
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`], lowest number first.
+#[derive(Clone, Copy, Debug)]
+pub struct BitIter(u32);
+
+impl Iterator for BitIter {
+    type Item = Square;
+    #[inline(always)]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Some(Square::from_index_unchecked(i))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BitIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitIter;
+    fn into_iter(self) -> BitIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for s in iter {
+            b.insert(s);
+        }
+        b
+    }
+}
+
+impl From<Square> for Bitboard {
+    fn from(sq: Square) -> Bitboard {
+        sq.bit()
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline(always)]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline(always)]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    /// Set difference.
+    #[inline(always)]
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline(always)]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|s| s.number()))
+            .finish()
+    }
+}

@@ -1,0 +1,54 @@
+//! A plain-text board for humans.
+
+use super::{Color, PieceKind, Position, Square};
+
+impl Position {
+    /// The board as seen from White, with the square numbers of each row
+    /// beside it: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
+    ///
+    /// ```
+    /// use damas::spanish::Position;
+    /// let d = Position::startpos().diagram();
+    /// assert!(d.lines().any(|l| l.starts_with("8 | b   b   b   b   |  32 31 30 29")));
+    /// assert!(d.contains("White to move"));
+    /// ```
+    pub fn diagram(&self) -> String {
+        let mut out = String::new();
+        out.push_str("    a b c d e f g h\n");
+        out.push_str("  +-----------------+\n");
+        for rank in (0..8u8).rev() {
+            out.push_str(&format!("{} |", rank + 1));
+            let mut legend = Vec::new();
+            for file in 0..8u8 {
+                match Square::from_coords(file, rank) {
+                    None => out.push_str("  "),
+                    Some(sq) => {
+                        legend.push(format!("{:>2}", sq.number()));
+                        let c = match self.piece_at(sq) {
+                            None => '.',
+                            Some(p) => match (p.color, p.kind) {
+                                (Color::White, PieceKind::Man) => 'w',
+                                (Color::White, PieceKind::King) => 'W',
+                                (Color::Black, PieceKind::Man) => 'b',
+                                (Color::Black, PieceKind::King) => 'B',
+                            },
+                        };
+                        out.push(' ');
+                        out.push(c);
+                    }
+                }
+            }
+            out.push_str(" |  ");
+            out.push_str(&legend.join(" "));
+            out.push('\n');
+        }
+        out.push_str("  +-----------------+\n");
+        out.push_str("    a b c d e f g h\n");
+        let side = match self.side_to_move() {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        out.push_str(&format!("{side} to move  FEN {}\n", self.to_fen()));
+        out
+    }
+}

@@ -1,0 +1,235 @@
+//! A game: start position, history, and the end-of-game rules.
+
+use thiserror::Error;
+
+use super::{Color, Move, MoveList, MoveParseError, Position};
+
+/// Plies without a capture or a man move after which the game is drawn
+/// (40 moves by each side).
+pub const NO_PROGRESS_PLIES: u32 = 80;
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser has pieces but no legal move (blocked).
+    NoMoves,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The same position with the same side to move occurred three times.
+    Repetition,
+    /// 80 plies without a capture and without a man moving.
+    NoProgress,
+}
+
+/// State of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// The side to move has a legal move and no draw applies.
+    Ongoing,
+    /// Decided.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Drawn.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl GameStatus {
+    /// Whether the game is over.
+    pub fn is_over(self) -> bool {
+        self != GameStatus::Ongoing
+    }
+}
+
+/// Why [`Game::play`] or [`Game::play_text`] refused a move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The move is not legal in the current position.
+    #[error("illegal move {0:?}")]
+    Illegal(Move),
+    /// The game has already ended.
+    #[error("the game is over: {0:?}")]
+    GameOver(GameStatus),
+    /// The move text was not accepted.
+    #[error(transparent)]
+    Parse(#[from] MoveParseError),
+}
+
+/// A game of Spanish draughts with its history.
+///
+/// ```
+/// use damas::spanish::{Game, GameStatus};
+/// let mut game = Game::default();
+/// let mv = game.play_text("11-15").unwrap();
+/// assert_eq!(mv.to().number(), 15);
+/// assert_eq!(game.status(), GameStatus::Ongoing);
+/// assert_eq!(game.plies_without_progress(), 0); // a man moved
+/// assert_eq!(game.history_hashes().len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    /// Every position from the start to the current one.
+    positions: Vec<Position>,
+    /// Hashes of `positions`.
+    hashes: Vec<u64>,
+    moves: Vec<Move>,
+    /// No-progress count after each position in `positions`.
+    counts: Vec<u32>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(Position::startpos())
+    }
+}
+
+impl Game {
+    /// A game starting from `start` with an empty history and the
+    /// no-progress count at zero.
+    pub fn new(start: Position) -> Game {
+        Game {
+            start,
+            positions: vec![start],
+            hashes: vec![start.hash()],
+            moves: Vec::new(),
+            counts: vec![0],
+        }
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.start)
+    }
+
+    /// Legal moves in the current position (empty when the game is won).
+    pub fn legal_moves(&self) -> MoveList {
+        self.position().legal_moves()
+    }
+
+    /// Moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Hashes of every position from the start to the current one inclusive
+    /// (for repetition detection in search).
+    pub fn history_hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    /// Plies since the last capture or man move (or since the start).
+    pub fn plies_without_progress(&self) -> u32 {
+        self.counts.last().copied().unwrap_or(0)
+    }
+
+    /// How many times the current position (with the same side to move) has
+    /// occurred, this time included.
+    pub fn repetitions(&self) -> usize {
+        let cur = self.position();
+        // Positions before the last capture or man move cannot recur.
+        let window = self.plies_without_progress() as usize + 1;
+        self.positions
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|p| *p == cur)
+            .count()
+    }
+
+    /// The state of the game. A win (no pieces, then no legal move) takes
+    /// precedence over the draws; then threefold repetition, then the
+    /// 80-ply no-progress rule.
+    pub fn status(&self) -> GameStatus {
+        let pos = self.position();
+        let side = pos.side_to_move();
+        if pos.pieces(side).is_empty() {
+            return GameStatus::Win {
+                winner: side.opposite(),
+                reason: WinReason::NoPieces,
+            };
+        }
+        if pos.count_legal_moves() == 0 {
+            return GameStatus::Win {
+                winner: side.opposite(),
+                reason: WinReason::NoMoves,
+            };
+        }
+        if self.repetitions() >= 3 {
+            return GameStatus::Draw {
+                reason: DrawReason::Repetition,
+            };
+        }
+        if self.plies_without_progress() >= NO_PROGRESS_PLIES {
+            return GameStatus::Draw {
+                reason: DrawReason::NoProgress,
+            };
+        }
+        GameStatus::Ongoing
+    }
+
+    /// Plays a move after checking that the game is not over and that the
+    /// move is legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(status));
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(GameError::Illegal(mv));
+        }
+        self.push(mv);
+        Ok(())
+    }
+
+    /// Parses a move text (see [`Position::parse_move`]) and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(status));
+        }
+        let mv = self.position().parse_move(text)?;
+        self.push(mv);
+        Ok(mv)
+    }
+
+    fn push(&mut self, mv: Move) {
+        let pos = *self.position();
+        let progress = mv.is_capture() || pos.moves_man(&mv);
+        let count = if progress {
+            0
+        } else {
+            self.plies_without_progress() + 1
+        };
+        let next = pos.played(&mv);
+        self.positions.push(next);
+        self.hashes.push(next.hash());
+        self.moves.push(mv);
+        self.counts.push(count);
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.hashes.pop();
+        self.counts.pop();
+        Some(mv)
+    }
+}

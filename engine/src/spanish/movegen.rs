@@ -1,0 +1,619 @@
+//! Legal move generation: shift-based man moves, flying-king slides, and a
+//! depth-first capture search that applies the maximum-capture rule (most
+//! pieces, then most kings) and merges sequences with the same
+//! (from, to, captured set).
+//!
+//! Duplicates can only come from kings: a man moves forward only, so its
+//! captured pieces lie on distinct rows and fix the path, whereas a king can
+//! reach the same end by different landing squares or by going round a ring
+//! in either order. Only king captures of two or more pieces are checked for
+//! duplicates, among the moves of the same king.
+
+#![allow(clippy::needless_range_loop)] // direction indices address several tables
+
+use super::tables::{
+    down_left, down_right, nearest, slide, up_left, up_right, DL, DR, JUMP, NEIGH, NONE, RAY,
+    ROW_1, ROW_8, UL, UR,
+};
+use super::{Color, Move, MoveList, Position};
+
+/// The side to move's pieces seen generically.
+#[derive(Clone, Copy)]
+struct Sides {
+    men: u32,
+    kings: u32,
+    opp: u32,
+    opp_kings: u32,
+    occ: u32,
+}
+
+#[inline(always)]
+fn sides<const W: bool>(pos: &Position) -> Sides {
+    let (me, opp) = if W {
+        (pos.white, pos.black)
+    } else {
+        (pos.black, pos.white)
+    };
+    Sides {
+        men: me & !pos.kings,
+        kings: me & pos.kings,
+        opp,
+        opp_kings: opp & pos.kings,
+        occ: me | opp,
+    }
+}
+
+/// Men of the side to move that have a capture available.
+#[inline(always)]
+fn men_that_capture<const W: bool>(s: &Sides) -> u32 {
+    let empty = !s.occ;
+    if W {
+        s.men & (down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty)))
+    } else {
+        s.men & (up_right(s.opp & up_right(empty)) | up_left(s.opp & up_left(empty)))
+    }
+}
+
+/// Landing squares of single forward jumps by men, one set per forward
+/// direction (left, right), over pieces of `targets`.
+#[inline(always)]
+fn man_jump_landings<const W: bool>(s: &Sides, targets: u32) -> (u32, u32) {
+    let empty = !s.occ;
+    if W {
+        (
+            up_left(up_left(s.men) & targets) & empty,
+            up_right(up_right(s.men) & targets) & empty,
+        )
+    } else {
+        (
+            down_left(down_left(s.men) & targets) & empty,
+            down_right(down_right(s.men) & targets) & empty,
+        )
+    }
+}
+
+/// Squares from which a man could jump forward on the current board. A man
+/// that has just jumped can continue exactly when its landing square is in
+/// this set: its origin and the pieces it took are behind it, so the board
+/// ahead is unchanged.
+#[inline(always)]
+fn jump_origins<const W: bool>(s: &Sides) -> u32 {
+    let empty = !s.occ;
+    if W {
+        down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty))
+    } else {
+        up_right(s.opp & up_right(empty)) | up_left(s.opp & up_left(empty))
+    }
+}
+
+/// Men that can capture at least two pieces: those with a jump landing on
+/// a square from which another jump exists (`cont`, from
+/// [`jump_origins`]). When any exists, single captures are never legal.
+#[inline(always)]
+fn multi_jumpers<const W: bool>(la: u32, lb: u32, cont: u32) -> u32 {
+    let (a, b) = (la & cont, lb & cont);
+    if W {
+        down_right(down_right(a)) | down_left(down_left(b))
+    } else {
+        up_right(up_right(a)) | up_left(up_left(b))
+    }
+}
+
+/// Directions back from a landing square to the jumping man, per forward
+/// direction (left, right).
+#[inline(always)]
+const fn back_dirs<const W: bool>() -> (usize, usize) {
+    if W {
+        (DR, DL)
+    } else {
+        (UR, UL)
+    }
+}
+
+/// Pushes single man captures landing on `landings`, coming from `back`.
+#[inline(always)]
+fn push_single_jumps(list: &mut MoveList, landings: u32, back: usize) {
+    let mut t = landings;
+    while t != 0 {
+        let to = t.trailing_zeros() as usize;
+        t &= t - 1;
+        list.push(Move {
+            from: JUMP[back][to],
+            to: to as u8,
+            captured: 1 << NEIGH[back][to],
+        });
+    }
+}
+
+/// Kings of the side to move that have a capture available.
+#[inline(always)]
+fn kings_that_capture(s: &Sides) -> u32 {
+    let mut out = 0;
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            let blk = RAY[d][k] & s.occ;
+            if blk == 0 {
+                continue;
+            }
+            let b = nearest(d, blk);
+            if s.opp & (1 << b) == 0 {
+                continue;
+            }
+            let j = NEIGH[d][b];
+            if j != NONE && s.occ & (1 << j) == 0 {
+                out |= 1 << k;
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// State of the capture search for the whole position. With `LIST` the
+/// moves go to `list`; without, they are only counted (valid when no king
+/// of the side to move can capture, since only kings make duplicates).
+struct Captures<'a, const LIST: bool> {
+    from: u8,
+    /// Occupied squares without the moving piece (captured pieces stay).
+    occ: u32,
+    opp: u32,
+    opp_kings: u32,
+    promo: u32,
+    best_n: u32,
+    best_k: u32,
+    /// Index of the first move of the current piece, for de-duplication.
+    start: usize,
+    /// Number of moves at the best (pieces, kings) so far.
+    count: usize,
+    list: &'a mut MoveList,
+}
+
+impl<const LIST: bool> Captures<'_, LIST> {
+    #[inline(always)]
+    fn record(&mut self, to: usize, cap: u32, may_repeat: bool) {
+        let n = cap.count_ones();
+        let k = (cap & self.opp_kings).count_ones();
+        if n < self.best_n || (n == self.best_n && k < self.best_k) {
+            return;
+        }
+        if n > self.best_n || k > self.best_k {
+            self.list.clear();
+            self.count = 0;
+            self.start = 0;
+            self.best_n = n;
+            self.best_k = k;
+        } else if may_repeat
+            && self.list[self.start..]
+                .iter()
+                .any(|m| m.to as usize == to && m.captured == cap)
+        {
+            return;
+        }
+        self.count += 1;
+        if LIST {
+            self.list.push(Move {
+                from: self.from,
+                to: to as u8,
+                captured: cap,
+            });
+        }
+    }
+
+    /// Continues a man's capture from the square `at` (a single bit).
+    fn man<const W: bool>(&mut self, at: u32, cap: u32) {
+        let avail = self.opp & !cap;
+        let empty = !self.occ;
+        let (mid_a, mid_b) = if W {
+            (up_left(at) & avail, up_right(at) & avail)
+        } else {
+            (down_left(at) & avail, down_right(at) & avail)
+        };
+        let (land_a, land_b) = if W {
+            (up_left(mid_a) & empty, up_right(mid_b) & empty)
+        } else {
+            (down_left(mid_a) & empty, down_right(mid_b) & empty)
+        };
+        for (land, mid) in [(land_a, mid_a), (land_b, mid_b)] {
+            if land == 0 {
+                continue;
+            }
+            let c = cap | mid;
+            if land & self.promo != 0 {
+                // Promotion ends the move.
+                self.record(land.trailing_zeros() as usize, c, false);
+            } else {
+                self.man::<W>(land, c);
+            }
+        }
+        if land_a | land_b == 0 && cap != 0 {
+            self.record(at.trailing_zeros() as usize, cap, false);
+        }
+    }
+
+    fn king(&mut self, sq: usize, cap: u32) {
+        let mut found = false;
+        for d in 0..4 {
+            let blk = RAY[d][sq] & self.occ;
+            if blk == 0 {
+                continue;
+            }
+            let b = nearest(d, blk);
+            if (self.opp & !cap) & (1 << b) == 0 {
+                continue;
+            }
+            let mut land = slide(d, b, self.occ);
+            if land == 0 {
+                continue;
+            }
+            found = true;
+            let c = cap | (1 << b);
+            while land != 0 {
+                let l = land.trailing_zeros() as usize;
+                land &= land - 1;
+                self.king(l, c);
+            }
+        }
+        if !found && cap != 0 {
+            self.record(sq, cap, cap.count_ones() >= 2);
+        }
+    }
+}
+
+/// Runs the capture search for the given men and kings; returns the number
+/// of legal captures (also pushed to `list` when `LIST`).
+fn search_captures<const W: bool, const LIST: bool>(
+    s: &Sides,
+    men: u32,
+    kings: u32,
+    list: &mut MoveList,
+) -> usize {
+    let mut g = Captures::<LIST> {
+        from: 0,
+        occ: s.occ,
+        opp: s.opp,
+        opp_kings: s.opp_kings,
+        promo: if W { ROW_8 } else { ROW_1 },
+        best_n: 0,
+        best_k: 0,
+        start: 0,
+        count: 0,
+        list,
+    };
+    let mut m = men;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        g.from = sq as u8;
+        g.occ = s.occ & !(1 << sq);
+        g.start = g.list.len();
+        g.man::<W>(1 << sq, 0);
+    }
+    let mut k = kings;
+    while k != 0 {
+        let sq = k.trailing_zeros() as usize;
+        k &= k - 1;
+        g.from = sq as u8;
+        g.occ = s.occ & !(1 << sq);
+        g.start = g.list.len();
+        g.king(sq, 0);
+    }
+    g.count
+}
+
+fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
+    search_captures::<W, true>(s, men, kings, list);
+}
+
+#[inline(always)]
+fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
+    let mut t = targets;
+    while t != 0 {
+        let to = t.trailing_zeros() as usize;
+        t &= t - 1;
+        list.push(Move {
+            from: NEIGH[back][to],
+            to: to as u8,
+            captured: 0,
+        });
+    }
+}
+
+fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
+    let s = sides::<W>(pos);
+    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
+    let ck = if s.kings != 0 {
+        kings_that_capture(&s)
+    } else {
+        0
+    };
+    if la | lb | ck != 0 {
+        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
+        if ck | multi == 0 {
+            // Only single jumps by men: take kings if any can be taken.
+            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
+            let (ba, bb) = back_dirs::<W>();
+            push_single_jumps(list, la, ba);
+            push_single_jumps(list, lb, bb);
+        } else {
+            let men = if multi != 0 {
+                multi
+            } else {
+                men_that_capture::<W>(&s)
+            };
+            gen_captures::<W>(&s, men, ck, list);
+        }
+        return;
+    }
+    let empty = !s.occ;
+    if W {
+        push_steps(list, up_left(s.men) & empty, DR);
+        push_steps(list, up_right(s.men) & empty, DL);
+    } else {
+        push_steps(list, down_left(s.men) & empty, UR);
+        push_steps(list, down_right(s.men) & empty, UL);
+    }
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            let mut t = slide(d, k, s.occ);
+            while t != 0 {
+                let to = t.trailing_zeros();
+                t &= t - 1;
+                list.push(Move {
+                    from: k as u8,
+                    to: to as u8,
+                    captured: 0,
+                });
+            }
+        }
+    }
+}
+
+/// The position after a move of side `W` given as bits (`from_bit` and
+/// `to_bit` may coincide for a king's ring capture). The hash is not
+/// updated: this is perft's make-move.
+#[inline(always)]
+fn child_of<const W: bool>(pos: &Position, from_bit: u32, to_bit: u32, cap: u32) -> Position {
+    let promo = if W { ROW_8 } else { ROW_1 };
+    let mut kings = pos.kings & !cap;
+    if kings & from_bit != 0 {
+        kings = (kings & !from_bit) | to_bit;
+    } else if to_bit & promo != 0 {
+        kings |= to_bit;
+    }
+    let mut c = *pos;
+    c.kings = kings;
+    if W {
+        c.white = (pos.white & !from_bit) | to_bit;
+        c.black = pos.black & !cap;
+        c.side = Color::Black;
+    } else {
+        c.black = (pos.black & !from_bit) | to_bit;
+        c.white = pos.white & !cap;
+        c.side = Color::White;
+    }
+    c
+}
+
+/// Quiet man steps or single man jumps landing on `targets`; `back` maps
+/// a landing bit to the origin (and, for jumps, `mid` to the captured bit).
+#[inline(always)]
+fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
+    pos: &Position,
+    targets: u32,
+    back: fn(u32) -> u32,
+    jump: bool,
+    f: &mut F,
+) {
+    let promo = if W { ROW_8 } else { ROW_1 };
+    let mut t = targets;
+    while t != 0 {
+        let to_bit = t & t.wrapping_neg();
+        t &= t - 1;
+        let (from_bit, cap) = if jump {
+            let mid = back(to_bit);
+            (back(mid), mid)
+        } else {
+            (back(to_bit), 0)
+        };
+        let mut c = *pos;
+        c.kings = (pos.kings & !cap) | (to_bit & promo);
+        if W {
+            c.white = pos.white ^ (from_bit | to_bit);
+            c.black = pos.black & !cap;
+            c.side = Color::Black;
+        } else {
+            c.black = pos.black ^ (from_bit | to_bit);
+            c.white = pos.white & !cap;
+            c.side = Color::White;
+        }
+        f(&c);
+    }
+}
+
+/// Calls `f` with the position after each legal move of side `W` (the side
+/// to move), without building a move list for quiet moves and single man
+/// captures. The children's hashes are not updated (perft only).
+#[inline(always)]
+pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F) {
+    let s = sides::<W>(pos);
+    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
+    let ck = if s.kings != 0 {
+        kings_that_capture(&s)
+    } else {
+        0
+    };
+    let (back_a, back_b): (fn(u32) -> u32, fn(u32) -> u32) = if W {
+        (down_right, down_left)
+    } else {
+        (up_right, up_left)
+    };
+    if la | lb | ck != 0 {
+        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
+        if ck | multi == 0 {
+            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
+            visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
+            visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
+        } else {
+            let men = if multi != 0 {
+                multi
+            } else {
+                men_that_capture::<W>(&s)
+            };
+            let mut list = MoveList::new();
+            gen_captures::<W>(&s, men, ck, &mut list);
+            for m in &list {
+                f(&child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured));
+            }
+        }
+        return;
+    }
+    let empty = !s.occ;
+    let (ta, tb) = if W {
+        (up_left(s.men) & empty, up_right(s.men) & empty)
+    } else {
+        (down_left(s.men) & empty, down_right(s.men) & empty)
+    };
+    visit_man_steps::<W, F>(pos, ta, back_a, false, &mut f);
+    visit_man_steps::<W, F>(pos, tb, back_b, false, &mut f);
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks & ks.wrapping_neg();
+        let ki = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        for d in 0..4 {
+            let mut t = slide(d, ki, s.occ);
+            while t != 0 {
+                let to_bit = t & t.wrapping_neg();
+                t &= t - 1;
+                let mut c = *pos;
+                c.kings = pos.kings ^ (k | to_bit);
+                if W {
+                    c.white = pos.white ^ (k | to_bit);
+                    c.side = Color::Black;
+                } else {
+                    c.black = pos.black ^ (k | to_bit);
+                    c.side = Color::White;
+                }
+                f(&c);
+            }
+        }
+    }
+}
+
+/// Population count of two sets at once: one 64-bit count is cheaper than
+/// two 32-bit ones when the CPU has no `popcnt` instruction (the default
+/// x86-64 target).
+#[inline(always)]
+fn pop2(a: u32, b: u32) -> u32 {
+    (u64::from(a) << 32 | u64::from(b)).count_ones()
+}
+
+pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
+    let s = sides::<W>(pos);
+    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
+    let ck = if s.kings != 0 {
+        kings_that_capture(&s)
+    } else {
+        0
+    };
+    if la | lb | ck != 0 {
+        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
+        if ck | multi == 0 {
+            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let n = if ka | kb != 0 {
+                pop2(ka, kb)
+            } else {
+                pop2(la, lb)
+            };
+            return n as usize;
+        }
+        let mut list = MoveList::new();
+        let men = if multi != 0 {
+            multi
+        } else {
+            men_that_capture::<W>(&s)
+        };
+        return if ck == 0 {
+            search_captures::<W, false>(&s, men, 0, &mut list)
+        } else {
+            search_captures::<W, true>(&s, men, ck, &mut list)
+        };
+    }
+    let empty = !s.occ;
+    let mut n = if W {
+        pop2(up_left(s.men) & empty, up_right(s.men) & empty)
+    } else {
+        pop2(down_left(s.men) & empty, down_right(s.men) & empty)
+    };
+    let mut ks = s.kings;
+    while ks != 0 {
+        let k = ks.trailing_zeros() as usize;
+        ks &= ks - 1;
+        n += pop2(slide(UL, k, s.occ), slide(UR, k, s.occ))
+            + pop2(slide(DL, k, s.occ), slide(DR, k, s.occ));
+    }
+    n as usize
+}
+
+impl Position {
+    /// All legal moves: if any capture exists, only the captures that take
+    /// the most pieces and, among those, the most kings; otherwise every
+    /// step of a man and every slide of a king. Each (from, to, captured
+    /// set) appears once.
+    ///
+    /// ```
+    /// use damas::spanish::Position;
+    /// // A white king on 1 and black men on 10 and 19: the king must take both.
+    /// let pos: Position = "W:WK1:B10,19".parse().unwrap();
+    /// let moves = pos.legal_moves();
+    /// assert!(moves.iter().all(|m| m.capture_count() == 2));
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Like [`Position::legal_moves`], but fills a caller's list (cleared
+    /// first), which avoids moving the list on return in hot loops.
+    #[inline]
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        match self.side {
+            Color::White => gen::<true>(self, list),
+            Color::Black => gen::<false>(self, list),
+        }
+    }
+
+    /// Number of legal moves, counted without listing them when no capture
+    /// is available (perft's bulk counting).
+    #[inline]
+    pub fn count_legal_moves(&self) -> usize {
+        match self.side {
+            Color::White => count::<true>(self),
+            Color::Black => count::<false>(self),
+        }
+    }
+
+    /// Whether the side to move has a capture (and so must capture).
+    pub fn has_capture(&self) -> bool {
+        match self.side {
+            Color::White => {
+                let s = sides::<true>(self);
+                men_that_capture::<true>(&s) != 0 || kings_that_capture(&s) != 0
+            }
+            Color::Black => {
+                let s = sides::<false>(self);
+                men_that_capture::<false>(&s) != 0 || kings_that_capture(&s) != 0
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! Moves and move lists.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::{Bitboard, Square};
+
+/// Capacity of a [`MoveList`].
+///
+/// Without captures a side has at most 12 pieces and a king on an 8×8 board
+/// reaches at most 13 squares (the two diagonals through a central square
+/// hold 8 + 7 squares including its own), so quiet moves are at most
+/// 12 × 13 = 156. Capture moves are bounded by the same pieces times their
+/// distinct (destination, captured set) pairs of maximal length; random and
+/// hill-climbed searches over legal positions never exceeded a few dozen.
+/// 256 leaves ample room for both while keeping a list at 2 KiB on the stack.
+pub const MAX_MOVES: usize = 256;
+
+/// The legal moves of a position; never allocates.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// A move: origin, destination and the set of captured squares.
+///
+/// Two moves are equal when these three agree, whatever path the piece took
+/// (the rules treat such sequences as one move). A king that captures around
+/// a ring may end where it started, so `from == to` is possible for captures.
+///
+/// ```
+/// use damas::spanish::Position;
+/// let pos = Position::startpos();
+/// let mv = pos.parse_move("11-15").unwrap();
+/// assert_eq!((mv.from().number(), mv.to().number()), (11, 15));
+/// assert!(!mv.is_capture());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) captured: u32,
+}
+
+impl Move {
+    /// A move from `from` to `to` capturing the pieces on `captured`.
+    ///
+    /// Nothing is checked here; [`super::Position::legal_moves`] and
+    /// [`super::Position::parse_move`] produce legal moves.
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square, captured: Bitboard) -> Move {
+        Move {
+            from: from.index() as u8,
+            to: to.index() as u8,
+            captured: captured.0,
+        }
+    }
+
+    /// Origin square.
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::from_index_unchecked(self.from as u32)
+    }
+
+    /// Destination square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::from_index_unchecked(self.to as u32)
+    }
+
+    /// Squares of the captured pieces (empty for a quiet move).
+    #[inline(always)]
+    pub const fn captured(self) -> Bitboard {
+        Bitboard(self.captured)
+    }
+
+    /// Whether the move captures.
+    #[inline(always)]
+    pub const fn is_capture(self) -> bool {
+        self.captured != 0
+    }
+
+    /// Number of pieces captured.
+    #[inline(always)]
+    pub const fn capture_count(self) -> u32 {
+        self.captured.count_ones()
+    }
+}
+
+impl fmt::Display for Move {
+    /// Short form without position context: `11-15` or `15x24`. Use
+    /// [`super::Position::move_text`] for the form that is never ambiguous.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { 'x' } else { '-' };
+        write!(f, "{}{}{}", self.from(), sep, self.to())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self)?;
+        for c in self.captured() {
+            write!(f, "x{c}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,304 @@
+//! Colours, pieces and the position with its make-move and hashing.
+
+use std::fmt;
+use std::ops::Not;
+
+use super::tables::{ROW_1, ROW_8};
+use super::{zobrist, Bitboard, FenError, Move, Square};
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// Starts on squares 1–12 and moves first.
+    White,
+    /// Starts on squares 21–32.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline(always)]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// The row where this side's men are promoted, as a bitboard.
+    #[inline(always)]
+    pub const fn promotion_row(self) -> Bitboard {
+        match self {
+            Color::White => Bitboard(ROW_8),
+            Color::Black => Bitboard(ROW_1),
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.opposite()
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// Man or king (dama).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    /// Steps and captures forward only.
+    Man,
+    /// Flying king: moves and captures at any distance in all four directions.
+    King,
+}
+
+/// A piece: colour and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Owner.
+    pub color: Color,
+    /// Man or king.
+    pub kind: PieceKind,
+}
+
+/// A Spanish draughts position: pieces, kings and side to move, with its
+/// Zobrist hash kept up to date.
+///
+/// Positions are small (`Copy`, 24 bytes); search and perft use copy-make
+/// ([`Position::played`]) while [`Position::play`] updates in place.
+///
+/// ```
+/// use damas::spanish::{Color, Position};
+/// let mut pos = Position::startpos();
+/// assert_eq!(pos.legal_moves().len(), 7);
+/// let mv = pos.parse_move("11-15").unwrap();
+/// pos.play(&mv);
+/// assert_eq!(pos.side_to_move(), Color::Black);
+/// assert_eq!(pos.hash(), pos.compute_hash());
+/// assert_eq!(pos.to_fen(), "B:W1-10,12,15:B21-32");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) white: u32,
+    pub(crate) black: u32,
+    pub(crate) kings: u32,
+    pub(crate) side: Color,
+    pub(crate) hash: u64,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::startpos()
+    }
+}
+
+impl Position {
+    /// The initial position: White men on 1–12, Black men on 21–32, White
+    /// to move (`W:W1-12:B21-32`).
+    pub fn startpos() -> Position {
+        Position::from_parts(
+            Bitboard(0x0000_0FFF),
+            Bitboard(0xFFF0_0000),
+            Bitboard::EMPTY,
+            Color::White,
+        )
+        .unwrap_or_else(|_| unreachable!("the start position is valid"))
+    }
+
+    /// Builds a position from piece sets. `kings` marks which of the pieces
+    /// are kings. Fails if the colours overlap, a king marker is on an empty
+    /// square, or a man stands on its own promotion row.
+    pub fn from_parts(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        side: Color,
+    ) -> Result<Position, FenError> {
+        if let Some(sq) = (white & black).first() {
+            return Err(FenError::BothColors {
+                square: sq.number(),
+            });
+        }
+        if let Some(sq) = (kings - (white | black)).first() {
+            return Err(FenError::KingOnEmpty {
+                square: sq.number(),
+            });
+        }
+        if let Some(sq) = ((white - kings) & Color::White.promotion_row()).first() {
+            return Err(FenError::ManOnLastRow {
+                color: Color::White,
+                square: sq.number(),
+            });
+        }
+        if let Some(sq) = ((black - kings) & Color::Black.promotion_row()).first() {
+            return Err(FenError::ManOnLastRow {
+                color: Color::Black,
+                square: sq.number(),
+            });
+        }
+        let mut pos = Position {
+            white: white.0,
+            black: black.0,
+            kings: kings.0,
+            side,
+            hash: 0,
+        };
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        Bitboard(match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        })
+    }
+
+    /// Men of `color`.
+    #[inline(always)]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces(color) - Bitboard(self.kings)
+    }
+
+    /// Kings of `color`.
+    #[inline(always)]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces(color) & Bitboard(self.kings)
+    }
+
+    /// All kings of both sides.
+    #[inline(always)]
+    pub fn all_kings(&self) -> Bitboard {
+        Bitboard(self.kings)
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.white | self.black)
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.white & sq.bit().0 != 0 {
+            Color::White
+        } else if self.black & sq.bit().0 != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let kind = if self.kings & sq.bit().0 != 0 {
+            PieceKind::King
+        } else {
+            PieceKind::Man
+        };
+        Some(Piece { color, kind })
+    }
+
+    /// Zobrist hash, maintained incrementally by [`Position::play`].
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Zobrist hash computed from scratch (for tests and checks).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (black, set) in [(false, self.white), (true, self.black)] {
+            for sq in Bitboard(set) {
+                let king = self.kings & sq.bit().0 != 0;
+                h ^= zobrist::PIECE[zobrist::kind(black, king)][sq.index()];
+            }
+        }
+        if self.side == Color::Black {
+            h ^= zobrist::SIDE;
+        }
+        h
+    }
+
+    /// Plays `mv`, which must be legal in this position (as returned by
+    /// [`Position::legal_moves`] or [`Position::parse_move`]), and passes the
+    /// turn. The hash is updated incrementally. A man ending on its last row
+    /// becomes a king.
+    #[inline(always)]
+    pub fn play(&mut self, mv: &Move) {
+        let from = 1u32 << mv.from;
+        let to = 1u32 << mv.to;
+        let black = self.side == Color::Black;
+        let was_king = self.kings & from != 0;
+        let promo = if black { ROW_1 } else { ROW_8 };
+        let now_king = was_king || to & promo != 0;
+        let mut h = self.hash ^ zobrist::SIDE;
+        h ^= zobrist::PIECE[zobrist::kind(black, was_king)][mv.from as usize];
+        h ^= zobrist::PIECE[zobrist::kind(black, now_king)][mv.to as usize];
+        let cap = mv.captured;
+        if cap != 0 {
+            let mut c = cap;
+            while c != 0 {
+                let s = c.trailing_zeros() as usize;
+                c &= c - 1;
+                let k = self.kings & (1 << s) != 0;
+                h ^= zobrist::PIECE[zobrist::kind(!black, k)][s];
+            }
+        }
+        self.hash = h;
+        self.apply(mv.from, mv.to, cap, now_king);
+    }
+
+    /// Board update without the hash (perft's fast path).
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, from: u8, to: u8, cap: u32, now_king: bool) {
+        let fb = 1u32 << from;
+        let tb = 1u32 << to;
+        let kings = self.kings & !fb & !cap;
+        self.kings = if now_king { kings | tb } else { kings };
+        match self.side {
+            Color::White => {
+                self.white = (self.white & !fb) | tb;
+                self.black &= !cap;
+                self.side = Color::Black;
+            }
+            Color::Black => {
+                self.black = (self.black & !fb) | tb;
+                self.white &= !cap;
+                self.side = Color::White;
+            }
+        }
+    }
+
+    /// Copy-make: the position after `mv`.
+    #[inline(always)]
+    pub fn played(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        p.play(mv);
+        p
+    }
+
+    /// Whether the piece that `mv` moves is a man (a man move resets the
+    /// no-progress count). `mv` must start on an occupied square.
+    pub fn moves_man(&self, mv: &Move) -> bool {
+        self.kings & (1 << mv.from) == 0
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
