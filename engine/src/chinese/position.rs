@@ -348,18 +348,25 @@ impl Position {
     }
 
     /// Sum over the pieces of `p` of their step distance to the nearest goal
-    /// point (0 when all stand in the goal).
+    /// point (0 when all stand in the goal). In the Japanese variant the
+    /// king counts its distance to the goal's tip, where it must end.
     pub fn goal_distance(&self, p: usize) -> u32 {
         let g = self.seat(p).opposite();
-        let japanese = self.variant() == Variant::Japanese;
+        if self.variant() == Variant::International {
+            return self.pieces[p]
+                .iter()
+                .map(|c| u32::from(c.distance_to(g)))
+                .sum();
+        }
+        let tip = g.tip();
         self.pieces[p]
             .iter()
             .map(|c| {
-                u32::from(if japanese {
-                    c.distance_to_camp(g)
+                if self.kings.contains(c) {
+                    c.hex_distance(tip)
                 } else {
-                    c.distance_to(g)
-                })
+                    u32::from(c.distance_to_camp(g))
+                }
             })
             .sum()
     }
