@@ -1,1 +1,556 @@
-//! Placeholder until the core lands.
+//! Rule cases of Chinese checkers with concrete positions, plus property
+//! tests of hashing, the position text and the move text.
+
+use damas::chinese::{
+    Cell, EndReason, Game, GameError, GameResult, Mask, Move, PlayerState, Position, Rules,
+    Triangle, Turn, Variant,
+};
+use proptest::prelude::*;
+
+fn c(name: &str) -> Cell {
+    name.parse().unwrap()
+}
+
+fn game(text: &str) -> Game {
+    Game::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn dests(g: &Game, from: &str) -> Mask {
+    g.position().destinations(c(from))
+}
+
+/// Names of the ten North-triangle points (the goal of player 1 in a
+/// 2-player game), `except` left out.
+fn north(except: &[&str]) -> Vec<String> {
+    Triangle::North
+        .cells()
+        .iter()
+        .map(|c| c.to_string())
+        .filter(|n| !except.contains(&n.as_str()))
+        .collect()
+}
+
+#[test]
+fn cell_names_and_seats() {
+    assert_eq!(Triangle::North.cells().count(), 10);
+    assert_eq!(
+        north(&[]).join(","),
+        "j14,k14,l14,m14,k15,l15,m15,l16,m16,m17"
+    );
+    let g = Game::new(Rules::default());
+    assert_eq!(g.position().pieces(0), Triangle::South.cells());
+    assert_eq!(g.position().pieces(1), Triangle::North.cells());
+}
+
+#[test]
+fn seed_a_b_c_d_e_two_jumps_in_a_line() {
+    // A=e9 own piece, B=f9 and D=h9 pieces, C=g9 and E=i9 empty.
+    let mut g = game("I2 1 e9/f9,h9");
+    assert!(dests(&g, "e9").contains(c("g9")));
+    assert!(dests(&g, "e9").contains(c("i9")));
+    let mv = Move {
+        from: c("e9"),
+        to: c("i9"),
+    };
+    assert_eq!(g.move_text(&mv), "e9-g9-i9");
+    g.play_text("e9-g9-i9").unwrap();
+    let pos = g.position();
+    assert!(pos.pieces(1).contains(c("f9")) && pos.pieces(1).contains(c("h9")));
+    assert!(pos.pieces(0).contains(c("i9")));
+    assert_eq!(pos.occupied().count(), 3);
+}
+
+#[test]
+fn chain_changes_direction() {
+    // e9 over f9 to g9 (east), then over h10 to i11 (north-east).
+    let mut g = game("I2 1 e9/f9,h10");
+    let mv = Move {
+        from: c("e9"),
+        to: c("i11"),
+    };
+    assert!(g.position().is_legal(&mv));
+    assert_eq!(g.move_text(&mv), "e9-g9-i11");
+    assert_eq!(g.play_text("e9-i11").unwrap(), Some(mv));
+    match &g.history()[0] {
+        Turn::Move { path, .. } => assert_eq!(path.len(), 3),
+        t => panic!("{t:?}"),
+    }
+}
+
+#[test]
+fn no_landing_twice() {
+    // Landings e9 -> g9 -> g11 -> e9 form a triangle around f9, g10, f10.
+    let g = game("I2 1 e9/f9,g10,f10");
+    let d = dests(&g, "e9");
+    assert!(d.contains(c("g9")) && d.contains(c("g11")));
+    assert!(!d.contains(c("e9")), "the start is never a destination");
+    // Steps: the three free neighbours (d8, e8, d9 are on the star).
+    assert_eq!(
+        d.count(),
+        2 + (c("e9").neighbours() & !g.position().occupied()).count()
+    );
+    // A written path landing twice on g9 is refused.
+    let mut g2 = g.clone();
+    assert!(matches!(
+        g2.play_text("e9-g9-g11-g9"),
+        Err(GameError::Illegal(_))
+    ));
+    assert!(g2.play_text("e9-g11-g9").is_ok());
+}
+
+#[test]
+fn jump_blocked_by_occupied_landing() {
+    let g = game("I2 1 e9,g9/f9");
+    let d = dests(&g, "e9");
+    assert!(!d.contains(c("g9")));
+    assert!(!d.contains(c("i9")));
+    let mut g = g;
+    assert!(matches!(g.play_text("e9-g9"), Err(GameError::Illegal(_))));
+}
+
+fn goal_minus_j14_text(anti: u8) -> String {
+    // Player 1: eight North points and j13 next to the free j14; player 2 on
+    // m17 (a rival piece in player 1's goal) and e1.
+    let own = north(&["j14", "m17"]).join(",");
+    format!("I2 1 j13,{own}/e1,m17 anti={anti}")
+}
+
+#[test]
+fn anti_blocking_finish_with_rival_in_goal() {
+    let mut g = game(&goal_minus_j14_text(1));
+    g.play_text("j13-j14").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.status()[0], PlayerState::Finished { place: 1 });
+    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(g.end_reason(), Some(EndReason::FirstFinisher));
+}
+
+#[test]
+fn anti_blocking_off_needs_all_own_pieces() {
+    let mut g = game(&goal_minus_j14_text(0));
+    g.play_text("j13-j14").unwrap();
+    assert!(!g.is_over());
+    assert_eq!(g.to_move(), Some(1));
+    // With all ten own pieces it finishes.
+    let own = north(&["j14"]).join(",");
+    let mut g = game(&format!("I2 1 j13,{own}/e1 anti=0"));
+    g.play_text("j13-j14").unwrap();
+    assert_eq!(g.result(), GameResult::Win(0));
+}
+
+/// Three players: player 1 one step from finishing (North), player 2 one
+/// step from finishing (South-east, j6 next to j5), player 3 far away.
+fn three_player_race(end: u8) -> Game {
+    let p1 = north(&["j14"]).into_iter().chain(["j13".into()]);
+    let p2 = Triangle::SouthEast
+        .cells()
+        .iter()
+        .map(|c| c.to_string())
+        .filter(|n| n != "j5")
+        .chain(["j6".into()]);
+    let t = format!(
+        "I3 1 {}/{}/i9 end={end}",
+        p1.collect::<Vec<_>>().join(","),
+        p2.collect::<Vec<_>>().join(",")
+    );
+    game(&t)
+}
+
+#[test]
+fn play_to_end_ranks_three_players() {
+    let mut g = three_player_race(1);
+    g.play_text("j13-j14").unwrap();
+    assert!(!g.is_over());
+    assert_eq!(g.status()[0], PlayerState::Finished { place: 1 });
+    assert_eq!(g.to_move(), Some(1));
+    g.play_text("j6-j5").unwrap();
+    assert!(g.is_over());
+    assert_eq!(
+        g.ranking(),
+        vec![
+            (0, PlayerState::Finished { place: 1 }),
+            (1, PlayerState::Finished { place: 2 }),
+            (2, PlayerState::Placed { place: 3 }),
+        ]
+    );
+    assert_eq!(g.result(), GameResult::Win(0));
+}
+
+#[test]
+fn stop_at_first_finisher() {
+    let mut g = three_player_race(0);
+    g.play_text("j13-j14").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.end_reason(), Some(EndReason::FirstFinisher));
+    // The others are ranked by pieces in goal: player 2 has nine.
+    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(g.status()[2], PlayerState::Placed { place: 3 });
+}
+
+#[test]
+fn pass_only_when_no_move() {
+    // Player 2's only piece on m17 is walled in by l16, m16 and the points
+    // behind them (k15, m15).
+    let mut g = game("I2 1 e9,l16,m16,k15,m15/m17");
+    assert!(matches!(g.play_text("pass"), Err(GameError::CannotPass(_))));
+    g.play_text("e9-e10").unwrap();
+    // Player 2 passed automatically; player 1 is to move again.
+    assert_eq!(g.history().last(), Some(&Turn::Pass { player: 1 }));
+    assert_eq!(g.to_move(), Some(0));
+    // Loaded with player 2 to move, `pass` is the one legal action.
+    let mut g = game("I2 2 e9,l16,m16,k15,m15/m17");
+    assert!(g.legal_moves().is_empty());
+    g.play_text("pass").unwrap();
+    assert_eq!(g.to_move(), Some(0));
+}
+
+#[test]
+fn resignation_with_two_players() {
+    let mut g = Game::new(Rules::default());
+    g.play_text("resign").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.result(), GameResult::Win(1));
+    assert_eq!(g.status()[0], PlayerState::Resigned { place: 2 });
+    assert_eq!(g.play_text("e4-e5"), Err(GameError::GameOver));
+}
+
+#[test]
+fn resignation_with_three_players() {
+    let mut g = Game::new(Rules::for_players(3));
+    let first = g.legal_moves()[0];
+    g.play(&first).unwrap();
+    assert_eq!(g.to_move(), Some(1));
+    let before = g.position().pieces(1);
+    g.play_text("resign").unwrap();
+    assert!(!g.is_over());
+    assert_eq!(g.status()[1], PlayerState::Resigned { place: 3 });
+    assert_eq!(g.to_move(), Some(2));
+    let mv = g.legal_moves()[0];
+    g.play(&mv).unwrap();
+    assert_eq!(g.to_move(), Some(0));
+    let mv = g.legal_moves()[0];
+    g.play(&mv).unwrap();
+    assert_eq!(g.to_move(), Some(2), "the resigner's turns are skipped");
+    assert_eq!(g.position().pieces(1), before, "its pieces stay");
+    // A second resignation ends the game: the last player takes first place.
+    g.play_text("resign").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.status()[2], PlayerState::Resigned { place: 2 });
+    assert_eq!(g.result(), GameResult::Win(0));
+}
+
+#[test]
+fn move_limit_draw() {
+    let rules = Rules {
+        move_limit: Some(2),
+        ..Rules::default()
+    };
+    let mut g = Game::new(rules);
+    for _ in 0..3 {
+        let mv = g.legal_moves()[0];
+        g.play(&mv).unwrap();
+        assert!(!g.is_over());
+    }
+    let mv = g.legal_moves()[0];
+    g.play(&mv).unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.end_reason(), Some(EndReason::MoveLimit));
+    assert_eq!(g.result(), GameResult::Draw);
+    assert_eq!(g.status(), &[PlayerState::Placed { place: 1 }; 2]);
+}
+
+#[test]
+fn no_progress_ranking() {
+    // Records that cannot be beaten, five quiet rounds already, limit six:
+    // the round completed by these two moves ends the game.
+    let base = "I2 1 m17,i9/e1,i10 rounds=5 progress=- best=10:0,10:0 noprog=6";
+    let mut g = game(base);
+    g.play_text("i9-h9").unwrap();
+    assert!(!g.is_over());
+    g.play_text("i10-j10").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.end_reason(), Some(EndReason::NoProgress));
+    let pos = g.position();
+    assert_eq!(pos.pieces_in_goal(0), 1);
+    assert_eq!(pos.pieces_in_goal(1), 1);
+    assert!(pos.goal_distance(0) < pos.goal_distance(1));
+    assert_eq!(g.status()[0], PlayerState::Placed { place: 1 });
+    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
+    // Pieces in goal come before distance: player 2 with two in goal wins.
+    let mut g = game("I2 1 m17,i9/e1,e2,i10 rounds=5 progress=- best=10:0,10:0 noprog=6");
+    g.play_text("i9-h9").unwrap();
+    g.play_text("i10-j10").unwrap();
+    assert_eq!(g.result(), GameResult::Win(1));
+}
+
+#[test]
+fn king_jumps_a_line_of_three() {
+    let g = game("J2 1 e9*/f9,g9,h9");
+    let d = dests(&g, "e9");
+    assert!(d.contains(c("i9")));
+    assert!(!d.contains(c("g9")));
+    assert_eq!(
+        g.move_text(&Move {
+            from: c("e9"),
+            to: c("i9")
+        }),
+        "e9-i9"
+    );
+    // A king inside the line stops it.
+    let g = game("J2 1 e9*/f9,g9*,h9");
+    assert!(!dests(&g, "e9").contains(c("i9")));
+    // Chains of line jumps: e9 over f9..h9 to i9, then over i10 to i11.
+    let g = game("J2 1 e9*/f9,g9,h9,i10");
+    assert!(dests(&g, "e9").contains(c("i11")));
+}
+
+#[test]
+fn ordinary_piece_cannot_jump_a_king() {
+    let g = game("J2 1 e9/f9*");
+    assert!(!dests(&g, "e9").contains(c("g9")));
+    let g = game("J2 1 e9,f9*/m17*");
+    assert!(!dests(&g, "e9").contains(c("g9")), "not even its own king");
+    let g = game("J2 1 e9/f9,m17*");
+    assert!(dests(&g, "e9").contains(c("g9")));
+}
+
+#[test]
+fn japanese_camp_restriction() {
+    // Three players: e9, f10 and e10 are in player 2's (North-west) camp.
+    let nw = Triangle::NorthWest.camp();
+    assert!(nw.contains(c("e9")) && nw.contains(c("e10")) && nw.contains(c("f10")));
+    let g = game("J3 1 f9/i9*/i7*");
+    let d = dests(&g, "f9");
+    assert!(
+        !d.contains(c("e9")) && !d.contains(c("f10")),
+        "may not step into it"
+    );
+    assert!(d.contains(c("e8")) && d.contains(c("g10")));
+    // g10 over f10 to e10 (in the camp) then over e9 to e8: passing is fine.
+    let g = game("J3 1 g10/f10,e9/i7*");
+    let d = dests(&g, "g10");
+    assert!(!d.contains(c("e10")));
+    assert!(d.contains(c("e8")));
+    assert_eq!(
+        g.move_text(&Move {
+            from: c("g10"),
+            to: c("e8")
+        }),
+        "g10-e10-e8"
+    );
+    // Player 2 may end in its own camp.
+    let g = game("J3 2 f9/f10/i7*");
+    assert!(dests(&g, "f10").contains(c("e10")));
+    // International rules: no restriction.
+    let g = game("I3 1 f9/i9/i7");
+    assert!(dests(&g, "f9").contains(c("e9")));
+}
+
+#[test]
+fn japanese_king_on_tip_finish() {
+    // All North camp points but the tip hold player 1's ordinary pieces; the
+    // king on m12 jumps the line m13..m16 to the tip m17.
+    let camp = Triangle::North.camp();
+    let own: Vec<String> = camp
+        .iter()
+        .filter(|&x| x != c("m17"))
+        .map(|x| x.to_string())
+        .collect();
+    assert_eq!(own.len(), 14);
+    let text = format!("J2 1 m12*,{}/e1*", own.join(","));
+    let mut g = game(&text);
+    assert!(!g.position().has_finished(0, true));
+    g.play_text("m12-m17").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.result(), GameResult::Win(0));
+    // A full camp without the king on the tip does not finish.
+    let all: Vec<String> = camp.iter().map(|x| x.to_string()).collect();
+    let g = game(&format!("J2 1 {}/e1*", all.join(",")));
+    assert!(!g.position().has_finished(0, true));
+}
+
+#[test]
+fn japanese_with_four_players_falls_back() {
+    let rules = Rules {
+        players: 4,
+        variant: Variant::Japanese,
+        ..Rules::default()
+    };
+    assert!(rules.variant_fallback());
+    let g = Game::new(rules);
+    assert_eq!(g.position().variant(), Variant::International);
+    assert_eq!(g.position().pieces(0).count(), 10);
+    assert_eq!(Game::from_text(&g.to_text()).unwrap(), g);
+}
+
+#[test]
+fn goal_lock() {
+    let text = "I2 1 j14,e9/e1 lock=1";
+    let g = game(text);
+    let d = dests(&g, "j14");
+    assert!(!d.contains(c("j13")), "may not leave the goal");
+    assert!(d.contains(c("k14")));
+    // Off: it may leave.
+    let g = game("I2 1 j14,e9/e1 lock=0");
+    assert!(dests(&g, "j14").contains(c("j13")));
+    // Pieces outside the goal are free.
+    let g = game(text);
+    assert!(dests(&g, "e9").contains(c("e8")));
+}
+
+#[test]
+fn first_player_rotation() {
+    let rules = Rules::for_players(3);
+    assert_eq!(rules.first_player_of_game(4), 1);
+    let g = Game::with_first_player(rules, 2);
+    assert_eq!(g.to_move(), Some(2));
+    let fixed = Rules {
+        rotate_first: false,
+        ..rules
+    };
+    assert_eq!(fixed.first_player_of_game(4), 0);
+}
+
+#[test]
+fn text_errors_are_typed() {
+    use damas::chinese::TextError;
+    assert!(matches!(Game::from_text(""), Err(TextError::Missing(_))));
+    assert!(matches!(
+        Game::from_text("X2 1 e1/m17"),
+        Err(TextError::Header(_))
+    ));
+    assert!(matches!(
+        Game::from_text("I2 3 e1/m17"),
+        Err(TextError::ToMove(_))
+    ));
+    assert!(matches!(
+        Game::from_text("I2 1 e1"),
+        Err(TextError::Pieces(_))
+    ));
+    assert!(matches!(
+        Game::from_text("I2 1 e1/z9"),
+        Err(TextError::Cell(_))
+    ));
+    assert!(matches!(
+        Game::from_text("I2 1 e1/e1"),
+        Err(TextError::Position(_))
+    ));
+    assert!(matches!(
+        Game::from_text("I2 1 e1/m17 foo=1"),
+        Err(TextError::Field(_))
+    ));
+    assert!(matches!(
+        Game::from_text("I2 1 e1*/m17"),
+        Err(TextError::Position(_))
+    ));
+}
+
+#[test]
+fn diagram_shows_every_player() {
+    let g = Game::new(Rules {
+        players: 3,
+        variant: Variant::Japanese,
+        ..Rules::default()
+    });
+    let d = g.diagram();
+    for ch in ['1', '2', '3', 'A', 'B', 'C'] {
+        assert!(d.contains(ch), "{d}");
+    }
+    assert_eq!(d.lines().count(), 18);
+}
+
+/// A game after `plies` random actions (moves, sometimes resignations).
+fn random_game(seed: u64, plies: usize) -> Game {
+    let mut s = seed | 1;
+    let mut next = move || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let n = 1 + (next() % 6) as u8;
+    let variant = if next() % 2 == 0 {
+        Variant::Japanese
+    } else {
+        Variant::International
+    };
+    let rules = Rules {
+        players: n,
+        variant,
+        goal_lock: next() % 3 == 0,
+        anti_blocking: next() % 2 == 0,
+        play_to_end: next() % 2 == 0,
+        ..Rules::default()
+    };
+    let mut g = Game::with_first_player(rules, (next() % u64::from(n)) as usize);
+    for _ in 0..plies {
+        if g.is_over() {
+            break;
+        }
+        if next() % 50 == 0 {
+            g.play_text("resign").unwrap();
+            continue;
+        }
+        let ms = g.legal_moves();
+        if ms.is_empty() {
+            g.play_text("pass").unwrap();
+        } else {
+            let mv = ms[(next() % ms.len() as u64) as usize];
+            g.play(&mv).unwrap();
+        }
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn prop_incremental_hash(seed in any::<u64>(), plies in 0usize..80) {
+        let g = random_game(seed, plies);
+        prop_assert_eq!(g.position().hash(), g.position().compute_hash());
+    }
+
+    #[test]
+    fn prop_text_round_trips(seed in any::<u64>(), plies in 0usize..80) {
+        let g = random_game(seed, plies);
+        let t = g.to_text();
+        let back = Game::from_text(&t).unwrap();
+        prop_assert_eq!(back.to_text(), t.clone());
+        prop_assert_eq!(back.position(), g.position());
+        prop_assert_eq!(back.status(), g.status());
+        prop_assert_eq!(back.rules(), g.rules());
+        prop_assert_eq!(back.ply(), g.ply());
+        prop_assert_eq!(back.rounds(), g.rounds());
+        prop_assert_eq!(back.quiet_rounds(), g.quiet_rounds());
+        prop_assert_eq!(back.first_player(), g.first_player());
+        prop_assert_eq!(back.end_reason(), g.end_reason());
+        prop_assert_eq!(back.to_move(), g.to_move());
+    }
+
+    #[test]
+    fn prop_printed_moves_parse_back(seed in any::<u64>(), plies in 0usize..60) {
+        let g = random_game(seed, plies);
+        for mv in g.legal_moves() {
+            let text = g.move_text(&mv);
+            let mut a = g.clone();
+            let mut b = g.clone();
+            prop_assert_eq!(a.play_text(&text).unwrap(), Some(mv));
+            b.play(&mv).unwrap();
+            prop_assert_eq!(a.position(), b.position());
+            let ends = format!("{}-{}", mv.from, mv.to);
+            let mut e = g.clone();
+            prop_assert_eq!(e.play_text(&ends).unwrap(), Some(mv));
+        }
+    }
+}
+
+#[test]
+fn position_hash_changes_with_side_to_move() {
+    let mut p = Position::start(&Rules::default());
+    let h = p.hash();
+    p.set_to_move(1);
+    assert_ne!(p.hash(), h);
+    assert_eq!(p.hash(), p.compute_hash());
+}

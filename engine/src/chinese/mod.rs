@@ -1,1 +1,36 @@
 //! Chinese checkers (damas chinas) and the Japanese Diamond game.
+//!
+//! The star's 121 points are bits of a `u128` ([`Mask`]); a [`Position`]
+//! holds the pieces of 1–6 players and generates moves with set-wise jump
+//! chains; a [`Game`] adds the rules of finishing, ranking, resignation and
+//! the limits, the move notation and the position text.
+//!
+//! ```
+//! use damas::chinese::{Game, Rules};
+//! let mut game = Game::new(Rules::default());
+//! assert_eq!(game.legal_moves().len(), 14);
+//! game.play_text("e4-e5").unwrap();
+//! assert_eq!(game.to_move(), Some(1));
+//! ```
+
+mod diagram;
+mod game;
+mod geometry;
+mod mask;
+mod movegen;
+mod notation;
+mod perft;
+mod position;
+mod rules;
+mod text;
+mod zobrist;
+
+pub use game::{EndReason, Game, GameError, GameResult, PlayerState, Turn};
+pub use geometry::{Cell, CellParseError, Dir, Triangle, ALL_CELLS, CELLS};
+pub use mask::{Mask, MaskIter};
+pub use movegen::{Move, MoveList, MAX_MOVES};
+pub use notation::{format_path, parse_path};
+pub use perft::{divide, perft, perft_parallel};
+pub use position::{Position, PositionError};
+pub use rules::{seats, Rules, Variant};
+pub use text::TextError;

@@ -1,0 +1,550 @@
+//! [`Game`]: a position under the full rules — turns, automatic passes,
+//! finishing, ranking, resignation and the limits.
+
+use super::geometry::{Cell, CellParseError};
+use super::movegen::{Move, MoveList};
+use super::notation::{format_path, parse_path};
+use super::position::Position;
+use super::rules::Rules;
+
+/// Where a player stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PlayerState {
+    /// Still moving.
+    Playing,
+    /// Finished (filled the goal) and took this place (1 = first).
+    Finished {
+        /// Place, 1-based.
+        place: u8,
+    },
+    /// Resigned and took this place (the last free one); the pieces stay.
+    Resigned {
+        /// Place, 1-based.
+        place: u8,
+    },
+    /// Placed when the game ended without this player finishing: the last
+    /// player left, a move-limit draw, the no-progress ranking, or the
+    /// ranking of the others when the game stops at the first finisher.
+    /// Several players may share a place.
+    Placed {
+        /// Place, 1-based.
+        place: u8,
+    },
+}
+
+impl PlayerState {
+    /// The place, when decided.
+    pub fn place(self) -> Option<u8> {
+        match self {
+            PlayerState::Playing => None,
+            PlayerState::Finished { place }
+            | PlayerState::Resigned { place }
+            | PlayerState::Placed { place } => Some(place),
+        }
+    }
+}
+
+/// One entry of the game record.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// A move with its full path.
+    Move {
+        /// The mover.
+        player: usize,
+        /// The move.
+        mv: Move,
+        /// Every point of the path, `from` first.
+        path: Vec<Cell>,
+    },
+    /// A pass (the player had no legal move).
+    Pass {
+        /// The player who passed.
+        player: usize,
+    },
+    /// A resignation.
+    Resign {
+        /// The player who resigned.
+        player: usize,
+    },
+}
+
+/// The outcome, in the shape a two-player protocol needs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameResult {
+    /// The game goes on.
+    Ongoing,
+    /// Over, and this player alone has the first place (a finished
+    /// solitaire is a win of player 0).
+    Win(usize),
+    /// Over, and the first place is shared (or a solitaire ended without
+    /// finishing).
+    Draw,
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// All places decided by finishing and resigning.
+    Decided,
+    /// A player finished with `play_to_end` off (or in a 2-player game).
+    FirstFinisher,
+    /// The move limit was reached.
+    MoveLimit,
+    /// The no-progress limit was reached.
+    NoProgress,
+    /// No player still playing had a legal move.
+    Blocked,
+}
+
+/// Errors of [`Game::play_text`] and friends.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The text is not a move (`e1-e3-g5`, `e1-g5`, `pass`, `resign`).
+    #[error("not a move: {0:?}")]
+    Syntax(String),
+    /// A name is not a point of the star.
+    #[error(transparent)]
+    Cell(#[from] CellParseError),
+    /// Well-formed but not legal here.
+    #[error("illegal move {0}")]
+    Illegal(String),
+    /// `pass` while a move is available.
+    #[error("cannot pass with {0} legal moves")]
+    CannotPass(usize),
+    /// The player named is not playing.
+    #[error("player {0} is not playing")]
+    NotPlaying(usize),
+}
+
+/// A game of Chinese checkers under [`Rules`].
+///
+/// ```
+/// use damas::chinese::{Game, GameResult, Rules};
+/// let mut game = Game::new(Rules::default());
+/// game.play_text("e4-e5").unwrap();
+/// game.play_text("m14-m13").unwrap();
+/// assert_eq!(game.move_text(&game.legal_moves()[0]).matches('-').count(), 1);
+/// game.play_text("resign").unwrap();
+/// assert_eq!(game.result(), GameResult::Win(1));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    pub(crate) pos: Position,
+    pub(crate) states: Vec<PlayerState>,
+    pub(crate) first: usize,
+    pub(crate) ply: u32,
+    pub(crate) rounds: u32,
+    pub(crate) last_progress: Option<u32>,
+    pub(crate) best: Vec<(u32, u32)>,
+    pub(crate) history: Vec<Turn>,
+    pub(crate) end: Option<EndReason>,
+}
+
+impl Game {
+    /// A new game from the start position, player 0 first.
+    ///
+    /// # Panics
+    /// If `rules.players` is not in `1..=6`.
+    pub fn new(rules: Rules) -> Game {
+        Game::with_first_player(rules, 0)
+    }
+
+    /// A new game where player `first` moves first (for rotating the first
+    /// player between games, see [`Rules::first_player_of_game`]).
+    ///
+    /// # Panics
+    /// If `rules.players` is not in `1..=6` or `first` is not a player.
+    pub fn with_first_player(rules: Rules, first: usize) -> Game {
+        let mut pos = Position::start(&rules);
+        pos.set_to_move(first);
+        Game::from_parts(rules, pos, first)
+    }
+
+    /// A game in progress from a position (all players playing, counters at
+    /// zero, `pos.to_move()` as the first player).
+    pub fn from_position(rules: Rules, pos: Position) -> Game {
+        let first = pos.to_move();
+        Game::from_parts(rules, pos, first)
+    }
+
+    fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Game {
+        rules.players = pos.players() as u8;
+        rules.goal_lock = pos.goal_lock();
+        if rules.effective_variant() != pos.variant() {
+            rules.variant = pos.variant();
+        }
+        let n = pos.players();
+        let best = (0..n)
+            .map(|p| (pos.pieces_in_goal(p), pos.goal_distance(p)))
+            .collect();
+        Game {
+            rules,
+            pos,
+            states: vec![PlayerState::Playing; n],
+            first,
+            ply: 0,
+            rounds: 0,
+            last_progress: None,
+            best,
+            history: Vec::new(),
+            end: None,
+        }
+    }
+
+    /// The rules (with the effective variant).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.states.len()
+    }
+
+    /// The player who moved first.
+    pub fn first_player(&self) -> usize {
+        self.first
+    }
+
+    /// The player to move, `None` when the game is over.
+    pub fn to_move(&self) -> Option<usize> {
+        (!self.is_over()).then(|| self.pos.to_move())
+    }
+
+    /// Each player's state.
+    pub fn status(&self) -> &[PlayerState] {
+        &self.states
+    }
+
+    /// Whether the game is over (every place decided).
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Why the game ended.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Turns taken so far (moves, passes and resignations).
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Completed rounds (the turn came back round past the first player).
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// Full rounds since the last progress (see [`Rules::no_progress_limit`]).
+    pub fn quiet_rounds(&self) -> u32 {
+        self.rounds - self.last_progress.map_or(0, |r| r + 1).min(self.rounds)
+    }
+
+    /// The record of the game.
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// Zobrist hash of the position (pieces and side to move).
+    pub fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    /// The legal moves of the player to move (none when the game is over or
+    /// the player must pass).
+    pub fn legal_moves(&self) -> MoveList {
+        if self.is_over() {
+            MoveList::new()
+        } else {
+            self.pos.legal_moves()
+        }
+    }
+
+    /// The outcome for a 2-player protocol (`p1win`/`p2win`/`draw`/`none`).
+    pub fn result(&self) -> GameResult {
+        if !self.is_over() {
+            return GameResult::Ongoing;
+        }
+        let firsts: Vec<usize> = (0..self.players())
+            .filter(|&p| self.states[p].place() == Some(1))
+            .collect();
+        match firsts.as_slice() {
+            [p] if self.players() > 1
+                || self.states[*p] == (PlayerState::Finished { place: 1 }) =>
+            {
+                GameResult::Win(*p)
+            }
+            _ => GameResult::Draw,
+        }
+    }
+
+    /// Players and states, best place first, players still playing last.
+    pub fn ranking(&self) -> Vec<(usize, PlayerState)> {
+        let mut r: Vec<(usize, PlayerState)> = self.states.iter().copied().enumerate().collect();
+        r.sort_by_key(|&(p, s)| (s.place().unwrap_or(u8::MAX), p));
+        r
+    }
+
+    /// Plays a legal move of the player to move.
+    pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let path = self
+            .pos
+            .path(mv)
+            .ok_or_else(|| GameError::Illegal(format!("{}-{}", mv.from, mv.to)))?;
+        self.apply(*mv, path);
+        Ok(())
+    }
+
+    /// Plays a move written as a full path (`e1-e3-g5`), just its two ends
+    /// (`e1-g5`), `pass` (only when there is no legal move) or `resign` (the
+    /// player to move resigns). Returns the move played, if any.
+    pub fn play_text(&mut self, text: &str) -> Result<Option<Move>, GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        let t = text.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "pass" => {
+                let n = self.pos.legal_moves().len();
+                if n > 0 {
+                    return Err(GameError::CannotPass(n));
+                }
+                self.do_pass();
+                return Ok(None);
+            }
+            "resign" => {
+                self.resign(self.pos.to_move())?;
+                return Ok(None);
+            }
+            _ => {}
+        }
+        let cells = parse_path(t)?;
+        let mv = Move {
+            from: cells[0],
+            to: *cells.last().expect("parse_path gives 2+ cells"),
+        };
+        let path = if cells.len() == 2 {
+            self.pos.path(&mv)
+        } else {
+            self.pos.is_legal_path(&cells).then(|| cells.clone())
+        };
+        let path = path.ok_or_else(|| GameError::Illegal(t.to_string()))?;
+        self.apply(mv, path);
+        Ok(Some(mv))
+    }
+
+    /// The full path of a legal move of the player to move (`e1-e3-g5`),
+    /// or just `from-to` if it is not legal here.
+    pub fn move_text(&self, mv: &Move) -> String {
+        match self.pos.path(mv) {
+            Some(p) => format_path(&p),
+            None => format!("{}-{}", mv.from, mv.to),
+        }
+    }
+
+    /// Player `p` resigns. With 2 players the rival wins; with 3 or more `p`
+    /// takes the last free place, the pieces stay and the turns are skipped.
+    pub fn resign(&mut self, p: usize) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
+        }
+        if self.states.get(p) != Some(&PlayerState::Playing) {
+            return Err(GameError::NotPlaying(p));
+        }
+        let place =
+            (self.players() - self.count(|s| matches!(s, PlayerState::Resigned { .. }))) as u8;
+        self.states[p] = PlayerState::Resigned { place };
+        self.history.push(Turn::Resign { player: p });
+        self.ply += 1;
+        if self.settle_last(EndReason::Decided) {
+            return Ok(());
+        }
+        if self.pos.to_move() == p {
+            self.next_turn(p);
+        }
+        Ok(())
+    }
+
+    fn count(&self, f: impl Fn(&PlayerState) -> bool) -> usize {
+        self.states.iter().filter(|s| f(s)).count()
+    }
+
+    fn playing(&self) -> Vec<usize> {
+        (0..self.players())
+            .filter(|&p| self.states[p] == PlayerState::Playing)
+            .collect()
+    }
+
+    /// Lowest place not yet taken by finishers or placed players.
+    fn low_place(&self) -> u8 {
+        1 + self.count(|s| matches!(s, PlayerState::Finished { .. } | PlayerState::Placed { .. }))
+            as u8
+    }
+
+    /// When one player is left (or none in solitaire), close the game.
+    fn settle_last(&mut self, reason: EndReason) -> bool {
+        let playing = self.playing();
+        match playing.as_slice() {
+            [] => {
+                self.end = Some(reason);
+                true
+            }
+            [p] if self.players() > 1 => {
+                self.states[*p] = PlayerState::Placed {
+                    place: self.low_place(),
+                };
+                self.end = Some(reason);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Ranks the players still playing by pieces in goal (more first), then
+    /// total distance to the goal (less first); ties share a place.
+    fn rank_remaining(&mut self, reason: EndReason) {
+        let low = self.low_place();
+        let mut keys: Vec<(usize, (std::cmp::Reverse<u32>, u32))> = self
+            .playing()
+            .into_iter()
+            .map(|p| {
+                (
+                    p,
+                    (
+                        std::cmp::Reverse(self.pos.pieces_in_goal(p)),
+                        self.pos.goal_distance(p),
+                    ),
+                )
+            })
+            .collect();
+        keys.sort_by_key(|&(p, k)| (k, p));
+        for i in 0..keys.len() {
+            let better = keys.iter().filter(|(_, k)| *k < keys[i].1).count();
+            self.states[keys[i].0] = PlayerState::Placed {
+                place: low + better as u8,
+            };
+        }
+        self.end = Some(reason);
+    }
+
+    /// The remaining players share the next place.
+    fn draw_remaining(&mut self, reason: EndReason) {
+        let low = self.low_place();
+        for p in self.playing() {
+            self.states[p] = PlayerState::Placed { place: low };
+        }
+        self.end = Some(reason);
+    }
+
+    fn apply(&mut self, mv: Move, path: Vec<Cell>) {
+        let p = self.pos.to_move();
+        self.pos.play(&mv);
+        self.pos.set_to_move(p);
+        self.history.push(Turn::Move {
+            player: p,
+            mv,
+            path,
+        });
+        self.ply += 1;
+        // Progress records.
+        let (g, d) = (self.pos.pieces_in_goal(p), self.pos.goal_distance(p));
+        let b = &mut self.best[p];
+        if g > b.0 || d < b.1 {
+            b.0 = b.0.max(g);
+            b.1 = b.1.min(d);
+            self.last_progress = Some(self.rounds);
+        }
+        // Finishing: the mover first, then the others in turn order.
+        let n = self.players();
+        let mut finished_now = false;
+        for k in 0..n {
+            let q = (p + k) % n;
+            if self.states[q] == PlayerState::Playing
+                && self.pos.has_finished(q, self.rules.anti_blocking)
+            {
+                self.states[q] = PlayerState::Finished {
+                    place: self.low_place(),
+                };
+                finished_now = true;
+            }
+        }
+        if finished_now {
+            if self.settle_last(EndReason::Decided) {
+                if n == 2 {
+                    self.end = Some(EndReason::FirstFinisher);
+                }
+                return;
+            }
+            if !self.rules.play_to_end {
+                self.rank_remaining(EndReason::FirstFinisher);
+                return;
+            }
+        }
+        self.next_turn(p);
+    }
+
+    fn do_pass(&mut self) {
+        let p = self.pos.to_move();
+        self.history.push(Turn::Pass { player: p });
+        self.ply += 1;
+        self.next_turn(p);
+    }
+
+    /// Hands the turn to the next player still playing after `p`, counting
+    /// rounds, applying the limits and passing automatically for players
+    /// without a legal move.
+    fn next_turn(&mut self, mut p: usize) {
+        let n = self.players();
+        let mut passes = 0;
+        loop {
+            let Some(q) = (1..=n)
+                .map(|k| (p + k) % n)
+                .find(|&q| self.states[q] == PlayerState::Playing)
+            else {
+                self.end.get_or_insert(EndReason::Decided);
+                return;
+            };
+            let rel = |x: usize| (x + n - self.first) % n;
+            if rel(q) <= rel(p) {
+                self.rounds += 1;
+                if self.rules.move_limit.is_some_and(|l| self.rounds >= l) {
+                    self.draw_remaining(EndReason::MoveLimit);
+                    return;
+                }
+                if self
+                    .rules
+                    .no_progress_limit
+                    .is_some_and(|l| self.quiet_rounds() >= l)
+                {
+                    self.rank_remaining(EndReason::NoProgress);
+                    return;
+                }
+            }
+            self.pos.set_to_move(q);
+            if !self.pos.legal_moves().is_empty() {
+                return;
+            }
+            passes += 1;
+            if passes > n {
+                self.rank_remaining(EndReason::Blocked);
+                return;
+            }
+            self.history.push(Turn::Pass { player: q });
+            self.ply += 1;
+            p = q;
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Move generation: steps, set-wise jump chains, Japanese kings, paths.
+//!
+//! # Jump chains, set-wise
+//!
+//! An ordinary jump moves a piece two points along a line, so a chain never
+//! leaves the *coset* of its start: the points whose file and rank have the
+//! same parities. Each of the four cosets is laid out on its own grid
+//! (`x/2 + 10·(y/2)`, 90 bits of a `u128`, column 9 is padding), where a
+//! jump in any direction is a constant shift (`±1`, `±10`, `±11`). The
+//! position keeps, per coset, the empty points and, per direction, the
+//! points whose neighbour in that direction holds a jumpable piece. One
+//! round of jumps from a frontier mask is then six `and`+`shift` pairs; the
+//! chain is the fixpoint (`visited` starts with the start point, so no point
+//! is landed on twice and the start is never a destination). A piece can
+//! never be next to its start during a chain (parity), so vacating the start
+//! changes nothing.
+//!
+//! Japanese kings jump whole lines and may change coset; the one king per
+//! player goes through a plain per-cell search.
+
+use super::geometry::{Cell, Dir, GEO};
+use super::mask::Mask;
+use super::position::Position;
+use super::rules::Variant;
+use arrayvec::ArrayVec;
+use std::collections::VecDeque;
+
+/// A move: the piece on `from` ends on `to`. A move is identified by this
+/// pair; the path (for steps `[from, to]`, for chains every landing point)
+/// comes from [`Position::path`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Move {
+    /// Starting point.
+    pub from: Cell,
+    /// Final point.
+    pub to: Cell,
+}
+
+/// Capacity of a [`MoveList`]: a player has at most 15 pieces, each with
+/// distinct destinations among the empty points; the largest product is the
+/// Japanese solitaire, 15 pieces × 106 empty points = 1590.
+pub const MAX_MOVES: usize = 1600;
+
+/// The moves of one position, on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// One round of ordinary jumps from `front` in coset-grid bits.
+#[inline(always)]
+fn jump_round(front: u128, ov: &[u128; 6]) -> u128 {
+    ((front & ov[0]) << 1)
+        | ((front & ov[1]) << 11)
+        | ((front & ov[2]) << 10)
+        | ((front & ov[3]) >> 1)
+        | ((front & ov[4]) >> 11)
+        | ((front & ov[5]) >> 10)
+}
+
+/// All landing points of ordinary jump chains from coset-grid bit `start`
+/// of a coset with jump table `ov`, landing only on `land` (start excluded).
+#[inline(always)]
+fn flood(start: u128, ov: &[u128; 6], land: u128) -> u128 {
+    let mut visited = start;
+    let mut front = start;
+    loop {
+        let n = jump_round(front, ov) & land & !visited;
+        if n == 0 {
+            return visited ^ start;
+        }
+        visited |= n;
+        front = n;
+    }
+}
+
+/// Converts coset-grid bits of coset `q` to a dense mask.
+#[inline]
+fn coset_to_dense(mut bits: u128, q: usize) -> Mask {
+    let mut m = 0u128;
+    let table = &GEO.coset_cell[q];
+    while bits != 0 {
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        m |= 1u128 << table[b];
+    }
+    Mask(m)
+}
+
+impl Position {
+    /// The legal moves of the side to move, ordered by `from` then `to`.
+    /// Empty when the side to move must pass.
+    pub fn legal_moves(&self) -> MoveList {
+        self.moves_of(self.to_move())
+    }
+
+    /// The moves player `p` would have if it were to move.
+    pub fn moves_of(&self, p: usize) -> MoveList {
+        let mut list = MoveList::new();
+        for from in self.pieces[p] {
+            for to in self.destinations_of(p, from) {
+                list.push(Move { from, to });
+            }
+        }
+        list
+    }
+
+    /// The points the piece on `from` can reach in one move (empty when
+    /// there is no piece there).
+    pub fn destinations(&self, from: Cell) -> Mask {
+        match self.piece_at(from) {
+            Some((p, _)) => self.destinations_of(p, from),
+            None => Mask::EMPTY,
+        }
+    }
+
+    /// Where the piece of `p` on `from` may land on its chain's landings
+    /// (goal lock) — all points otherwise.
+    #[inline(always)]
+    fn landing_mask(&self, p: usize, from: Cell) -> Mask {
+        let cfg = self.cfg();
+        if cfg.goal_lock && cfg.goal[p].contains(from) {
+            cfg.goal[p]
+        } else {
+            Mask::ALL
+        }
+    }
+
+    pub(crate) fn destinations_of(&self, p: usize, from: Cell) -> Mask {
+        let cfg = self.cfg();
+        let land = self.landing_mask(p, from);
+        let allowed = cfg.allowed[p];
+        let i = from.index();
+        let steps = Mask(GEO.nbr_mask[i]) & !self.occ & land;
+        if self.kings.contains(from) {
+            return (steps | self.king_jumps(from, land)) & allowed;
+        }
+        let q = GEO.coset[i] as usize;
+        let mut landc = self.empty_c[q];
+        if land != Mask::ALL {
+            landc &= cfg.goal_c[p][q];
+        }
+        let reach = flood(1u128 << GEO.cbit[i], &self.ov[q], landc) & cfg.allowed_c[p][q];
+        (steps & allowed) | coset_to_dense(reach, q)
+    }
+
+    /// Landing points of king chains from `from`, landing only on `land`.
+    fn king_jumps(&self, from: Cell, land: Mask) -> Mask {
+        let occ = self.occ.without(from);
+        let mut visited = from.mask();
+        let mut stack: ArrayVec<Cell, 128> = ArrayVec::new();
+        stack.push(from);
+        while let Some(x) = stack.pop() {
+            let hops = self.king_hops(x, occ) & land & !visited;
+            visited |= hops;
+            for l in hops {
+                stack.push(l);
+            }
+        }
+        visited.without(from)
+    }
+
+    /// One king jump from `x` in every direction with occupancy `occ`: over a
+    /// straight line of one or more non-king pieces to the first empty point.
+    fn king_hops(&self, x: Cell, occ: Mask) -> Mask {
+        let mut r = Mask::EMPTY;
+        for d in Dir::ALL {
+            let mut t = x.neighbour(d);
+            let mut n = 0;
+            while let Some(c) = t {
+                if !occ.contains(c) {
+                    break;
+                }
+                if self.kings.contains(c) {
+                    n = 0;
+                    t = None;
+                    break;
+                }
+                n += 1;
+                t = c.neighbour(d);
+            }
+            if let (Some(l), true) = (t, n > 0) {
+                r = r.with(l);
+            }
+        }
+        r
+    }
+
+    /// One ordinary jump from `x` in every direction: over an adjacent
+    /// non-king piece to the empty point behind it.
+    fn plain_hops(&self, x: Cell, occ: Mask) -> Mask {
+        let mut r = Mask::EMPTY;
+        for d in Dir::ALL {
+            if let Some(o) = x.neighbour(d) {
+                if occ.contains(o) && !self.kings.contains(o) {
+                    if let Some(l) = o.neighbour(d) {
+                        if !occ.contains(l) {
+                            r = r.with(l);
+                        }
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// The points reachable by a single jump (one hop of a chain) from `x`
+    /// for the piece that started on `from`.
+    pub(crate) fn hops(&self, from: Cell, x: Cell) -> Mask {
+        let occ = self.occ.without(from);
+        if self.kings.contains(from) {
+            self.king_hops(x, occ)
+        } else {
+            self.plain_hops(x, occ)
+        }
+    }
+
+    /// Number of legal moves of the side to move (distinct `(from, to)`),
+    /// without building a list: the bulk count of perft.
+    #[inline]
+    pub fn count_moves(&self) -> u64 {
+        let p = self.to_move();
+        let cfg = self.cfg();
+        let own = self.pieces[p];
+        if cfg.variant == Variant::International && !cfg.goal_lock {
+            let empty = !self.occ;
+            let mut n = 0u32;
+            for c in own {
+                let i = c.index();
+                let q = GEO.coset[i] as usize;
+                n += (Mask(GEO.nbr_mask[i]) & empty).count();
+                n += flood(1u128 << GEO.cbit[i], &self.ov[q], self.empty_c[q]).count_ones();
+            }
+            return u64::from(n);
+        }
+        own.iter()
+            .map(|c| u64::from(self.destinations_of(p, c).count()))
+            .sum()
+    }
+
+    /// Whether `mv` is legal for the side to move.
+    pub fn is_legal(&self, mv: &Move) -> bool {
+        let p = self.to_move();
+        self.pieces[p].contains(mv.from) && self.destinations_of(p, mv.from).contains(mv.to)
+    }
+
+    /// Plays a legal move (see [`Position::play_unchecked`]).
+    #[inline]
+    pub fn play(&mut self, mv: &Move) {
+        self.play_unchecked(mv.from, mv.to);
+    }
+
+    /// The path of a legal move of the side to move: `[from, to]` for a
+    /// step, every landing point for a chain (one of the shortest chains).
+    /// `None` when the move is not legal.
+    pub fn path(&self, mv: &Move) -> Option<Vec<Cell>> {
+        if !self.is_legal(mv) {
+            return None;
+        }
+        if mv.from.neighbours().contains(mv.to) {
+            return Some(vec![mv.from, mv.to]);
+        }
+        let p = self.to_move();
+        let land = self.landing_mask(p, mv.from);
+        let mut parent = [u8::MAX; 121];
+        let mut seen = mv.from.mask();
+        let mut queue = VecDeque::from([mv.from]);
+        while let Some(x) = queue.pop_front() {
+            for l in self.hops(mv.from, x) & land & !seen {
+                seen = seen.with(l);
+                parent[l.index()] = x.index() as u8;
+                if l == mv.to {
+                    let mut path = vec![l];
+                    let mut c = l;
+                    while c != mv.from {
+                        c = Cell::new(parent[c.index()] as usize)?;
+                        path.push(c);
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                queue.push_back(l);
+            }
+        }
+        None
+    }
+
+    /// Checks a written path for the side to move: a legal step, or a chain
+    /// of jumps landing on distinct points (not the start), obeying the goal
+    /// lock on every landing and ending on a legal destination.
+    pub fn is_legal_path(&self, path: &[Cell]) -> bool {
+        let (Some(&from), Some(&to)) = (path.first(), path.last()) else {
+            return false;
+        };
+        if path.len() < 2 || !self.is_legal(&Move { from, to }) {
+            return false;
+        }
+        if path.len() == 2 && from.neighbours().contains(to) {
+            return true;
+        }
+        let land = self.landing_mask(self.to_move(), from);
+        let mut seen = from.mask();
+        for w in path.windows(2) {
+            let ok = self.hops(from, w[0]) & land & !seen;
+            if !ok.contains(w[1]) {
+                return false;
+            }
+            seen = seen.with(w[1]);
+        }
+        true
+    }
+}

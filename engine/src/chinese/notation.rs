@@ -1,0 +1,37 @@
+//! Move text: paths of cell names joined by `-`.
+//!
+//! A step prints as `e4-e5`, a chain as every landing point in order,
+//! `e3-e5-g7`. Input accepts the full path or just the two ends, in any
+//! case, with `-` or `x` as separator (see [`Game::play_text`]).
+//!
+//! [`Game::play_text`]: super::Game::play_text
+
+use super::game::GameError;
+use super::geometry::Cell;
+
+/// Writes a path as `e1-e3-g5`.
+///
+/// ```
+/// use damas::chinese::{format_path, parse_path};
+/// let p = parse_path("e3-e5-g7").unwrap();
+/// assert_eq!(format_path(&p), "e3-e5-g7");
+/// ```
+pub fn format_path(path: &[Cell]) -> String {
+    path.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Reads a path of two or more cell names separated by `-` (or `x`).
+pub fn parse_path(text: &str) -> Result<Vec<Cell>, GameError> {
+    let t = text.trim();
+    let parts: Vec<&str> = t.split(['-', 'x', 'X']).collect();
+    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
+        return Err(GameError::Syntax(t.to_string()));
+    }
+    parts
+        .iter()
+        .map(|p| p.parse::<Cell>().map_err(GameError::from))
+        .collect()
+}

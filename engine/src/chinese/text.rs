@@ -1,0 +1,301 @@
+//! The one-line position text of a [`Game`].
+//!
+//! ```text
+//! I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:80,0:80 over=- anti=1 end=1 rot=1 limit=200 noprog=30 lock=0
+//! ```
+//!
+//! 1. Variant letter (`I` international, `J` Japanese as asked; `J4`..`J6`
+//!    play by the international rules) and the number of players.
+//! 2. Player to move, 1-based.
+//! 3. Pieces: one group per player in seat order separated by `/`, cell
+//!    names separated by `,` in cell order, `*` after the king; `-` for none.
+//! 4. `key=value` fields, all optional when parsing (defaults: a fresh game
+//!    with [`Rules::default`] options, players playing, counters zero, the
+//!    player to move as the first player):
+//!    `s` player states (`p` playing, `f2` finished 2nd, `r3` resigned 3rd,
+//!    `d1` placed 1st at the end), `first` first player, `ply` turns taken,
+//!    `rounds` completed rounds, `progress` round of the last progress or
+//!    `-`, `best` per player best `in-goal:distance`, `over` end reason
+//!    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`), and the
+//!    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
+//!    (number or `-`).
+
+use super::game::{EndReason, Game, PlayerState};
+use super::geometry::{Cell, CellParseError};
+use super::mask::Mask;
+use super::position::{Position, PositionError};
+use super::rules::{Rules, Variant};
+use std::fmt::Write;
+
+/// Errors reading a position text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// The text is empty or a mandatory token is missing.
+    #[error("position text: missing {0}")]
+    Missing(&'static str),
+    /// The variant/players token is not `I1`..`I6` or `J1`..`J6`.
+    #[error("position text: bad variant/players {0:?}")]
+    Header(String),
+    /// The side to move is not a player number.
+    #[error("position text: bad player to move {0:?}")]
+    ToMove(String),
+    /// The piece groups do not match the number of players.
+    #[error("position text: bad pieces {0:?}")]
+    Pieces(String),
+    /// A name is not a point of the star.
+    #[error(transparent)]
+    Cell(#[from] CellParseError),
+    /// The pieces do not form a valid position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A `key=value` field is unknown or malformed.
+    #[error("position text: bad field {0:?}")]
+    Field(String),
+}
+
+fn flag(b: bool) -> u8 {
+    u8::from(b)
+}
+
+fn opt(o: Option<u32>) -> String {
+    o.map_or("-".to_string(), |v| v.to_string())
+}
+
+fn end_name(e: Option<EndReason>) -> &'static str {
+    match e {
+        None => "-",
+        Some(EndReason::Decided) => "decided",
+        Some(EndReason::FirstFinisher) => "first",
+        Some(EndReason::MoveLimit) => "limit",
+        Some(EndReason::NoProgress) => "noprog",
+        Some(EndReason::Blocked) => "blocked",
+    }
+}
+
+impl Game {
+    /// The position text (see the [module docs](self)); [`Game::from_text`]
+    /// reads it back to an equal game (the history aside).
+    pub fn to_text(&self) -> String {
+        let r = &self.rules;
+        let pos = &self.pos;
+        let letter = match r.variant {
+            Variant::International => 'I',
+            Variant::Japanese => 'J',
+        };
+        let mut s = format!("{letter}{} {} ", self.players(), pos.to_move() + 1);
+        let groups: Vec<String> = (0..self.players())
+            .map(|p| {
+                let m = pos.pieces(p);
+                if m.is_empty() {
+                    return "-".to_string();
+                }
+                m.iter()
+                    .map(|c| {
+                        if pos.kings().contains(c) {
+                            format!("{c}*")
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        s += &groups.join("/");
+        let states: Vec<String> = self
+            .states
+            .iter()
+            .map(|st| match st {
+                PlayerState::Playing => "p".to_string(),
+                PlayerState::Finished { place } => format!("f{place}"),
+                PlayerState::Resigned { place } => format!("r{place}"),
+                PlayerState::Placed { place } => format!("d{place}"),
+            })
+            .collect();
+        let best: Vec<String> = self.best.iter().map(|(g, d)| format!("{g}:{d}")).collect();
+        let _ = write!(
+            s,
+            " s={} first={} ply={} rounds={} progress={} best={} over={} anti={} end={} rot={} limit={} noprog={} lock={}",
+            states.join(","),
+            self.first + 1,
+            self.ply,
+            self.rounds,
+            opt(self.last_progress),
+            best.join(","),
+            end_name(self.end),
+            flag(r.anti_blocking),
+            flag(r.play_to_end),
+            flag(r.rotate_first),
+            opt(r.move_limit),
+            opt(r.no_progress_limit),
+            flag(r.goal_lock),
+        );
+        s
+    }
+
+    /// Reads a position text (see the [module docs](self)).
+    ///
+    /// ```
+    /// use damas::chinese::{Game, Rules};
+    /// let g = Game::new(Rules::for_players(3));
+    /// let back = Game::from_text(&g.to_text()).unwrap();
+    /// assert_eq!(back.to_text(), g.to_text());
+    /// assert!(Game::from_text("I2 3 e1/m17").is_err());
+    /// ```
+    pub fn from_text(text: &str) -> Result<Game, TextError> {
+        let mut toks = text.split_whitespace();
+        let head = toks
+            .next()
+            .ok_or(TextError::Missing("variant and players"))?;
+        let herr = || TextError::Header(head.to_string());
+        let mut hc = head.chars();
+        let variant = match hc.next() {
+            Some('I' | 'i') => Variant::International,
+            Some('J' | 'j') => Variant::Japanese,
+            _ => return Err(herr()),
+        };
+        let players: u8 = hc.as_str().parse().map_err(|_| herr())?;
+        if !(1..=6).contains(&players) {
+            return Err(herr());
+        }
+        let n = players as usize;
+        let stm_tok = toks.next().ok_or(TextError::Missing("player to move"))?;
+        let stm: usize = stm_tok
+            .parse()
+            .ok()
+            .filter(|&v| (1..=n).contains(&v))
+            .ok_or_else(|| TextError::ToMove(stm_tok.to_string()))?;
+        let pieces_tok = toks.next().ok_or(TextError::Missing("pieces"))?;
+        let groups: Vec<&str> = pieces_tok.split('/').collect();
+        if groups.len() != n {
+            return Err(TextError::Pieces(pieces_tok.to_string()));
+        }
+        let mut pieces = vec![Mask::EMPTY; n];
+        let mut kings = Mask::EMPTY;
+        for (p, g) in groups.iter().enumerate() {
+            if *g == "-" {
+                continue;
+            }
+            for name in g.split(',') {
+                let (name, king) = match name.strip_suffix('*') {
+                    Some(s) => (s, true),
+                    None => (name, false),
+                };
+                let c: Cell = name.parse()?;
+                if pieces[p].contains(c) {
+                    return Err(TextError::Pieces(pieces_tok.to_string()));
+                }
+                pieces[p] = pieces[p].with(c);
+                if king {
+                    kings = kings.with(c);
+                }
+            }
+        }
+        let mut rules = Rules {
+            players,
+            variant,
+            ..Rules::default()
+        };
+        let mut fields: Vec<(&str, &str)> = Vec::new();
+        for t in toks {
+            let (k, v) = t
+                .split_once('=')
+                .ok_or_else(|| TextError::Field(t.to_string()))?;
+            fields.push((k, v));
+        }
+        let ferr = |k: &str, v: &str| TextError::Field(format!("{k}={v}"));
+        let num = |k: &str, v: &str| v.parse::<u32>().map_err(|_| ferr(k, v));
+        let optnum = |k: &str, v: &str| {
+            if v == "-" {
+                Ok(None)
+            } else {
+                num(k, v).map(Some)
+            }
+        };
+        let boolean = |k: &str, v: &str| match v {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(ferr(k, v)),
+        };
+        for &(k, v) in &fields {
+            match k {
+                "anti" => rules.anti_blocking = boolean(k, v)?,
+                "end" => rules.play_to_end = boolean(k, v)?,
+                "rot" => rules.rotate_first = boolean(k, v)?,
+                "lock" => rules.goal_lock = boolean(k, v)?,
+                "limit" => rules.move_limit = optnum(k, v)?,
+                "noprog" => rules.no_progress_limit = optnum(k, v)?,
+                _ => {}
+            }
+        }
+        let pos = Position::from_pieces(
+            players,
+            rules.effective_variant(),
+            rules.goal_lock,
+            &pieces,
+            kings,
+            stm - 1,
+        )?;
+        let mut game = Game::from_position(rules, pos);
+        for &(k, v) in &fields {
+            match k {
+                "anti" | "end" | "rot" | "lock" | "limit" | "noprog" => {}
+                "first" => {
+                    let f = num(k, v)? as usize;
+                    if !(1..=n).contains(&f) {
+                        return Err(ferr(k, v));
+                    }
+                    game.first = f - 1;
+                }
+                "ply" => game.ply = num(k, v)?,
+                "rounds" => game.rounds = num(k, v)?,
+                "progress" => game.last_progress = optnum(k, v)?,
+                "s" => {
+                    let parts: Vec<&str> = v.split(',').collect();
+                    if parts.len() != n {
+                        return Err(ferr(k, v));
+                    }
+                    for (p, st) in parts.iter().enumerate() {
+                        let place = || -> Result<u8, TextError> {
+                            st[1..]
+                                .parse::<u8>()
+                                .ok()
+                                .filter(|&x| (1..=players).contains(&x))
+                                .ok_or_else(|| ferr(k, v))
+                        };
+                        game.states[p] = match st.chars().next() {
+                            Some('p') if st.len() == 1 => PlayerState::Playing,
+                            Some('f') => PlayerState::Finished { place: place()? },
+                            Some('r') => PlayerState::Resigned { place: place()? },
+                            Some('d') => PlayerState::Placed { place: place()? },
+                            _ => return Err(ferr(k, v)),
+                        };
+                    }
+                }
+                "best" => {
+                    let parts: Vec<&str> = v.split(',').collect();
+                    if parts.len() != n {
+                        return Err(ferr(k, v));
+                    }
+                    for (p, b) in parts.iter().enumerate() {
+                        let (g, d) = b.split_once(':').ok_or_else(|| ferr(k, v))?;
+                        game.best[p] = (num(k, g)?, num(k, d)?);
+                    }
+                }
+                "over" => {
+                    game.end = match v {
+                        "-" => None,
+                        "decided" => Some(EndReason::Decided),
+                        "first" => Some(EndReason::FirstFinisher),
+                        "limit" => Some(EndReason::MoveLimit),
+                        "noprog" => Some(EndReason::NoProgress),
+                        "blocked" => Some(EndReason::Blocked),
+                        _ => return Err(ferr(k, v)),
+                    }
+                }
+                _ => return Err(ferr(k, v)),
+            }
+        }
+        Ok(game)
+    }
+}
