@@ -173,9 +173,12 @@ struct Captures<'a, const LIST: bool> {
 
 impl<const LIST: bool> Captures<'_, LIST> {
     #[inline(always)]
-    fn record(&mut self, to: usize, cap: u32, may_repeat: bool) {
-        let n = cap.count_ones();
-        let k = (cap & self.opp_kings).count_ones();
+    fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
+        let k = if self.opp_kings == 0 {
+            0
+        } else {
+            (cap & self.opp_kings).count_ones()
+        };
         if n < self.best_n || (n == self.best_n && k < self.best_k) {
             return;
         }
@@ -203,7 +206,7 @@ impl<const LIST: bool> Captures<'_, LIST> {
     }
 
     /// Continues a man's capture from the square `at` (a single bit).
-    fn man<const W: bool>(&mut self, at: u32, cap: u32) {
+    fn man<const W: bool>(&mut self, at: u32, cap: u32, n: u32) {
         let avail = self.opp & !cap;
         let empty = !self.occ;
         let (mid_a, mid_b) = if W {
@@ -223,17 +226,17 @@ impl<const LIST: bool> Captures<'_, LIST> {
             let c = cap | mid;
             if land & self.promo != 0 {
                 // Promotion ends the move.
-                self.record(land.trailing_zeros() as usize, c, false);
+                self.record(land.trailing_zeros() as usize, c, n + 1, false);
             } else {
-                self.man::<W>(land, c);
+                self.man::<W>(land, c, n + 1);
             }
         }
         if land_a | land_b == 0 && cap != 0 {
-            self.record(at.trailing_zeros() as usize, cap, false);
+            self.record(at.trailing_zeros() as usize, cap, n, false);
         }
     }
 
-    fn king(&mut self, sq: usize, cap: u32) {
+    fn king(&mut self, sq: usize, cap: u32, n: u32) {
         let mut found = false;
         for d in 0..4 {
             let blk = RAY[d][sq] & self.occ;
@@ -253,11 +256,11 @@ impl<const LIST: bool> Captures<'_, LIST> {
             while land != 0 {
                 let l = land.trailing_zeros() as usize;
                 land &= land - 1;
-                self.king(l, c);
+                self.king(l, c, n + 1);
             }
         }
         if !found && cap != 0 {
-            self.record(sq, cap, cap.count_ones() >= 2);
+            self.record(sq, cap, n, n >= 2);
         }
     }
 }
@@ -289,7 +292,7 @@ fn search_captures<const W: bool, const LIST: bool>(
         g.from = sq as u8;
         g.occ = s.occ & !(1 << sq);
         g.start = g.list.len();
-        g.man::<W>(1 << sq, 0);
+        g.man::<W>(1 << sq, 0, 0);
     }
     let mut k = kings;
     while k != 0 {
@@ -298,7 +301,7 @@ fn search_captures<const W: bool, const LIST: bool>(
         g.from = sq as u8;
         g.occ = s.occ & !(1 << sq);
         g.start = g.list.len();
-        g.king(sq, 0);
+        g.king(sq, 0, 0);
     }
     g.count
 }
