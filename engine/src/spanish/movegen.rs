@@ -404,13 +404,16 @@ fn child_of<const W: bool>(pos: &Position, from_bit: u32, to_bit: u32, cap: u32)
     c
 }
 
+/// A one-step shift of a whole bitboard in one direction.
+type Shift = fn(u32) -> u32;
+
 /// Quiet man steps or single man jumps landing on `targets`; `back` maps
 /// a landing bit to the origin (and, for jumps, `mid` to the captured bit).
 #[inline(always)]
 fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
     pos: &Position,
     targets: u32,
-    back: fn(u32) -> u32,
+    back: Shift,
     jump: bool,
     f: &mut F,
 ) {
@@ -452,7 +455,7 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
     } else {
         0
     };
-    let (back_a, back_b): (fn(u32) -> u32, fn(u32) -> u32) = if W {
+    let (back_a, back_b): (Shift, Shift) = if W {
         (down_right, down_left)
     } else {
         (up_right, up_left)
