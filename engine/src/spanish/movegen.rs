@@ -333,8 +333,9 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
         0
     };
     if la | lb | ck != 0 {
-        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
-        if ck | multi == 0 {
+        let jo = jump_origins::<W>(&s);
+        let multi = (la | lb) & jo != 0;
+        if ck == 0 && !multi {
             // Only single jumps by men: take kings if any can be taken.
             let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
@@ -342,8 +343,8 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
             push_single_jumps(list, la, ba);
             push_single_jumps(list, lb, bb);
         } else {
-            let men = if multi != 0 {
-                multi
+            let men = if multi {
+                multi_jumpers::<W>(la, lb, jo)
             } else {
                 men_that_capture::<W>(&s)
             };
@@ -461,15 +462,16 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
         (up_right, up_left)
     };
     if la | lb | ck != 0 {
-        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
-        if ck | multi == 0 {
+        let jo = jump_origins::<W>(&s);
+        let multi = (la | lb) & jo != 0;
+        if ck == 0 && !multi {
             let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
             visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
             visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
         } else {
-            let men = if multi != 0 {
-                multi
+            let men = if multi {
+                multi_jumpers::<W>(la, lb, jo)
             } else {
                 men_that_capture::<W>(&s)
             };
@@ -531,8 +533,9 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
         0
     };
     if la | lb | ck != 0 {
-        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
-        if ck | multi == 0 {
+        let jo = jump_origins::<W>(&s);
+        let multi = (la | lb) & jo != 0;
+        if ck == 0 && !multi {
             let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
             let n = if ka | kb != 0 {
                 pop2(ka, kb)
@@ -542,8 +545,8 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
             return n as usize;
         }
         let mut list = MoveList::new();
-        let men = if multi != 0 {
-            multi
+        let men = if multi {
+            multi_jumpers::<W>(la, lb, jo)
         } else {
             men_that_capture::<W>(&s)
         };
