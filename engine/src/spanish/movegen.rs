@@ -337,7 +337,11 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
         let multi = (la | lb) & jo != 0;
         if ck == 0 && !multi {
             // Only single jumps by men: take kings if any can be taken.
-            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (ka, kb) = if s.opp_kings == 0 {
+                (0, 0)
+            } else {
+                man_jump_landings::<W>(&s, s.opp_kings)
+            };
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
             let (ba, bb) = back_dirs::<W>();
             push_single_jumps(list, la, ba);
@@ -465,7 +469,11 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
         let jo = jump_origins::<W>(&s);
         let multi = (la | lb) & jo != 0;
         if ck == 0 && !multi {
-            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (ka, kb) = if s.opp_kings == 0 {
+                (0, 0)
+            } else {
+                man_jump_landings::<W>(&s, s.opp_kings)
+            };
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
             visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
             visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
@@ -536,7 +544,11 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
         let jo = jump_origins::<W>(&s);
         let multi = (la | lb) & jo != 0;
         if ck == 0 && !multi {
-            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (ka, kb) = if s.opp_kings == 0 {
+                (0, 0)
+            } else {
+                man_jump_landings::<W>(&s, s.opp_kings)
+            };
             let n = if ka | kb != 0 {
                 pop2(ka, kb)
             } else {
