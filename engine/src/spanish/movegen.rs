@@ -12,8 +12,8 @@
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
 use super::tables::{
-    down_left, down_right, nearest, slide, up_left, up_right, DL, DR, JUMP, NEIGH, NONE, RAY,
-    ROW_1, ROW_8, UL, UR,
+    down_left, down_right, nearest, slide, up_left, up_right, DL, DR, EVEN_ROWS, JUMP, NEIGH, NONE,
+    ODD_ROWS, RAY, ROW_1, ROW_8, UL, UR,
 };
 use super::{Color, Move, MoveList, Position};
 
@@ -409,17 +409,15 @@ fn child_of<const W: bool>(pos: &Position, from_bit: u32, to_bit: u32, cap: u32)
     c
 }
 
-/// A one-step shift of a whole bitboard in one direction.
-type Shift = fn(u32) -> u32;
-
-/// Quiet man steps or single man jumps landing on `targets`; `back` maps
-/// a landing bit to the origin (and, for jumps, `mid` to the captured bit).
+/// Quiet man steps or single man jumps landing on `targets`: `from_of` maps
+/// a landing bit to the origin bit, `captured_of` to the captured bit (0 for
+/// a step).
 #[inline(always)]
 fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
     pos: &Position,
     targets: u32,
-    back: Shift,
-    jump: bool,
+    from_of: impl Fn(u32) -> u32,
+    captured_of: impl Fn(u32) -> u32,
     f: &mut F,
 ) {
     let promo = if W { ROW_8 } else { ROW_1 };
@@ -427,12 +425,8 @@ fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
     while t != 0 {
         let to_bit = t & t.wrapping_neg();
         t &= t - 1;
-        let (from_bit, cap) = if jump {
-            let mid = back(to_bit);
-            (back(mid), mid)
-        } else {
-            (back(to_bit), 0)
-        };
+        let from_bit = from_of(to_bit);
+        let cap = captured_of(to_bit);
         let mut c = *pos;
         c.kings = (pos.kings & !cap) | (to_bit & promo);
         if W {
@@ -460,11 +454,6 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
     } else {
         0
     };
-    let (back_a, back_b): (Shift, Shift) = if W {
-        (down_right, down_left)
-    } else {
-        (up_right, up_left)
-    };
     if la | lb | ck != 0 {
         let jo = jump_origins::<W>(&s);
         let multi = (la | lb) & jo != 0;
@@ -475,8 +464,14 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
                 man_jump_landings::<W>(&s, s.opp_kings)
             };
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
-            visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
-            visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
+            // A jump moves the man by a constant 9 or 7 bits.
+            if W {
+                visit_man_steps::<W, F>(pos, la, |t| t >> 9, down_right, &mut f);
+                visit_man_steps::<W, F>(pos, lb, |t| t >> 7, down_left, &mut f);
+            } else {
+                visit_man_steps::<W, F>(pos, la, |t| t << 7, up_right, &mut f);
+                visit_man_steps::<W, F>(pos, lb, |t| t << 9, up_left, &mut f);
+            }
         } else {
             let men = if multi {
                 multi_jumpers::<W>(la, lb, jo)
@@ -497,8 +492,20 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
     } else {
         (down_left(s.men) & empty, down_right(s.men) & empty)
     };
-    visit_man_steps::<W, F>(pos, ta, back_a, false, &mut f);
-    visit_man_steps::<W, F>(pos, tb, back_b, false, &mut f);
+    // A step moves the man by 3, 4 or 5 bits depending on the row parity:
+    // splitting the targets by row makes each origin a constant shift.
+    let none = |_| 0;
+    if W {
+        visit_man_steps::<W, F>(pos, ta & ODD_ROWS, |t| t >> 4, none, &mut f);
+        visit_man_steps::<W, F>(pos, ta & EVEN_ROWS, |t| t >> 5, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & ODD_ROWS, |t| t >> 3, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & EVEN_ROWS, |t| t >> 4, none, &mut f);
+    } else {
+        visit_man_steps::<W, F>(pos, ta & ODD_ROWS, |t| t << 4, none, &mut f);
+        visit_man_steps::<W, F>(pos, ta & EVEN_ROWS, |t| t << 3, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & ODD_ROWS, |t| t << 5, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & EVEN_ROWS, |t| t << 4, none, &mut f);
+    }
     let mut ks = s.kings;
     while ks != 0 {
         let k = ks & ks.wrapping_neg();
