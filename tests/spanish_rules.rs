@@ -545,3 +545,21 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Arbitrary text never makes the FEN or move parsers panic.
+    #[test]
+    fn parsers_never_panic(text in "[WBKwbkx0-9:,. -]{0,40}", any_text in "\\PC{0,30}") {
+        let _ = Position::from_fen(&text);
+        let _ = Position::from_fen(&any_text);
+        let p = Position::startpos();
+        let _ = p.parse_move(&text);
+        let _ = p.parse_move(&any_text);
+        if let Ok(q) = Position::from_fen(&text) {
+            prop_assert_eq!(Position::from_fen(&q.to_fen()), Ok(q));
+            prop_assert_eq!(q.hash(), q.compute_hash());
+        }
+    }
+}

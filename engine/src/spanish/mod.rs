@@ -21,6 +21,7 @@
 //! ```
 
 mod bitboard;
+mod captures;
 mod diagram;
 mod fen;
 mod game;

@@ -1,7 +1,7 @@
-//! Legal move generation: shift-based man moves, flying-king slides, and a
-//! depth-first capture search that applies the maximum-capture rule (most
-//! pieces, then most kings) and merges sequences with the same
-//! (from, to, captured set).
+//! Legal move generation: shift-based man moves and single man captures,
+//! flying-king slides, and the dispatch to the depth-first capture search
+//! (`captures.rs`) when a longer capture or a king capture exists. Also the
+//! bulk counter and the list-free move visitor that perft uses.
 //!
 //! Duplicates can only come from kings: a man moves forward only, so its
 //! captured pieces lie on distinct rows and fix the path, whereas a king can
@@ -11,20 +11,21 @@
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
+use super::captures::{gen_captures, search_captures};
 use super::tables::{
-    down_left, down_right, nearest, slide, up_left, up_right, DL, DR, JUMP, NEIGH, NONE, RAY,
-    ROW_1, ROW_8, UL, UR,
+    down_left, down_right, nearest, slide, up_left, up_right, DL, DR, EVEN_ROWS, JUMP, NEIGH, NONE,
+    ODD_ROWS, RAY, ROW_1, ROW_8, UL, UR,
 };
 use super::{Color, Move, MoveList, Position};
 
 /// The side to move's pieces seen generically.
 #[derive(Clone, Copy)]
-struct Sides {
-    men: u32,
-    kings: u32,
-    opp: u32,
-    opp_kings: u32,
-    occ: u32,
+pub(super) struct Sides {
+    pub(super) men: u32,
+    pub(super) kings: u32,
+    pub(super) opp: u32,
+    pub(super) opp_kings: u32,
+    pub(super) occ: u32,
 }
 
 #[inline(always)]
@@ -152,161 +153,6 @@ fn kings_that_capture(s: &Sides) -> u32 {
     out
 }
 
-/// State of the capture search for the whole position. With `LIST` the
-/// moves go to `list`; without, they are only counted (valid when no king
-/// of the side to move can capture, since only kings make duplicates).
-struct Captures<'a, const LIST: bool> {
-    from: u8,
-    /// Occupied squares without the moving piece (captured pieces stay).
-    occ: u32,
-    opp: u32,
-    opp_kings: u32,
-    promo: u32,
-    best_n: u32,
-    best_k: u32,
-    /// Index of the first move of the current piece, for de-duplication.
-    start: usize,
-    /// Number of moves at the best (pieces, kings) so far.
-    count: usize,
-    list: &'a mut MoveList,
-}
-
-impl<const LIST: bool> Captures<'_, LIST> {
-    #[inline(always)]
-    fn record(&mut self, to: usize, cap: u32, may_repeat: bool) {
-        let n = cap.count_ones();
-        let k = (cap & self.opp_kings).count_ones();
-        if n < self.best_n || (n == self.best_n && k < self.best_k) {
-            return;
-        }
-        if n > self.best_n || k > self.best_k {
-            self.list.clear();
-            self.count = 0;
-            self.start = 0;
-            self.best_n = n;
-            self.best_k = k;
-        } else if may_repeat
-            && self.list[self.start..]
-                .iter()
-                .any(|m| m.to as usize == to && m.captured == cap)
-        {
-            return;
-        }
-        self.count += 1;
-        if LIST {
-            self.list.push(Move {
-                from: self.from,
-                to: to as u8,
-                captured: cap,
-            });
-        }
-    }
-
-    /// Continues a man's capture from the square `at` (a single bit).
-    fn man<const W: bool>(&mut self, at: u32, cap: u32) {
-        let avail = self.opp & !cap;
-        let empty = !self.occ;
-        let (mid_a, mid_b) = if W {
-            (up_left(at) & avail, up_right(at) & avail)
-        } else {
-            (down_left(at) & avail, down_right(at) & avail)
-        };
-        let (land_a, land_b) = if W {
-            (up_left(mid_a) & empty, up_right(mid_b) & empty)
-        } else {
-            (down_left(mid_a) & empty, down_right(mid_b) & empty)
-        };
-        for (land, mid) in [(land_a, mid_a), (land_b, mid_b)] {
-            if land == 0 {
-                continue;
-            }
-            let c = cap | mid;
-            if land & self.promo != 0 {
-                // Promotion ends the move.
-                self.record(land.trailing_zeros() as usize, c, false);
-            } else {
-                self.man::<W>(land, c);
-            }
-        }
-        if land_a | land_b == 0 && cap != 0 {
-            self.record(at.trailing_zeros() as usize, cap, false);
-        }
-    }
-
-    fn king(&mut self, sq: usize, cap: u32) {
-        let mut found = false;
-        for d in 0..4 {
-            let blk = RAY[d][sq] & self.occ;
-            if blk == 0 {
-                continue;
-            }
-            let b = nearest(d, blk);
-            if (self.opp & !cap) & (1 << b) == 0 {
-                continue;
-            }
-            let mut land = slide(d, b, self.occ);
-            if land == 0 {
-                continue;
-            }
-            found = true;
-            let c = cap | (1 << b);
-            while land != 0 {
-                let l = land.trailing_zeros() as usize;
-                land &= land - 1;
-                self.king(l, c);
-            }
-        }
-        if !found && cap != 0 {
-            self.record(sq, cap, cap.count_ones() >= 2);
-        }
-    }
-}
-
-/// Runs the capture search for the given men and kings; returns the number
-/// of legal captures (also pushed to `list` when `LIST`).
-fn search_captures<const W: bool, const LIST: bool>(
-    s: &Sides,
-    men: u32,
-    kings: u32,
-    list: &mut MoveList,
-) -> usize {
-    let mut g = Captures::<LIST> {
-        from: 0,
-        occ: s.occ,
-        opp: s.opp,
-        opp_kings: s.opp_kings,
-        promo: if W { ROW_8 } else { ROW_1 },
-        best_n: 0,
-        best_k: 0,
-        start: 0,
-        count: 0,
-        list,
-    };
-    let mut m = men;
-    while m != 0 {
-        let sq = m.trailing_zeros() as usize;
-        m &= m - 1;
-        g.from = sq as u8;
-        g.occ = s.occ & !(1 << sq);
-        g.start = g.list.len();
-        g.man::<W>(1 << sq, 0);
-    }
-    let mut k = kings;
-    while k != 0 {
-        let sq = k.trailing_zeros() as usize;
-        k &= k - 1;
-        g.from = sq as u8;
-        g.occ = s.occ & !(1 << sq);
-        g.start = g.list.len();
-        g.king(sq, 0);
-    }
-    g.count
-}
-
-fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
-    search_captures::<W, true>(s, men, kings, list);
-}
-
 #[inline(always)]
 fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
     let mut t = targets;
@@ -330,17 +176,22 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
         0
     };
     if la | lb | ck != 0 {
-        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
-        if ck | multi == 0 {
+        let jo = jump_origins::<W>(&s);
+        let multi = (la | lb) & jo != 0;
+        if ck == 0 && !multi {
             // Only single jumps by men: take kings if any can be taken.
-            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+            let (ka, kb) = if s.opp_kings == 0 {
+                (0, 0)
+            } else {
+                man_jump_landings::<W>(&s, s.opp_kings)
+            };
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
             let (ba, bb) = back_dirs::<W>();
             push_single_jumps(list, la, ba);
             push_single_jumps(list, lb, bb);
         } else {
-            let men = if multi != 0 {
-                multi
+            let men = if multi {
+                multi_jumpers::<W>(la, lb, jo)
             } else {
                 men_that_capture::<W>(&s)
             };
@@ -401,14 +252,15 @@ fn child_of<const W: bool>(pos: &Position, from_bit: u32, to_bit: u32, cap: u32)
     c
 }
 
-/// Quiet man steps or single man jumps landing on `targets`; `back` maps
-/// a landing bit to the origin (and, for jumps, `mid` to the captured bit).
+/// Quiet man steps or single man jumps landing on `targets`: `from_of` maps
+/// a landing bit to the origin bit, `captured_of` to the captured bit (0 for
+/// a step).
 #[inline(always)]
 fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
     pos: &Position,
     targets: u32,
-    back: fn(u32) -> u32,
-    jump: bool,
+    from_of: impl Fn(u32) -> u32,
+    captured_of: impl Fn(u32) -> u32,
     f: &mut F,
 ) {
     let promo = if W { ROW_8 } else { ROW_1 };
@@ -416,12 +268,8 @@ fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
     while t != 0 {
         let to_bit = t & t.wrapping_neg();
         t &= t - 1;
-        let (from_bit, cap) = if jump {
-            let mid = back(to_bit);
-            (back(mid), mid)
-        } else {
-            (back(to_bit), 0)
-        };
+        let from_bit = from_of(to_bit);
+        let cap = captured_of(to_bit);
         let mut c = *pos;
         c.kings = (pos.kings & !cap) | (to_bit & promo);
         if W {
@@ -449,21 +297,27 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
     } else {
         0
     };
-    let (back_a, back_b): (fn(u32) -> u32, fn(u32) -> u32) = if W {
-        (down_right, down_left)
-    } else {
-        (up_right, up_left)
-    };
     if la | lb | ck != 0 {
-        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
-        if ck | multi == 0 {
-            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+        let jo = jump_origins::<W>(&s);
+        let multi = (la | lb) & jo != 0;
+        if ck == 0 && !multi {
+            let (ka, kb) = if s.opp_kings == 0 {
+                (0, 0)
+            } else {
+                man_jump_landings::<W>(&s, s.opp_kings)
+            };
             let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
-            visit_man_steps::<W, F>(pos, la, back_a, true, &mut f);
-            visit_man_steps::<W, F>(pos, lb, back_b, true, &mut f);
+            // A jump moves the man by a constant 9 or 7 bits.
+            if W {
+                visit_man_steps::<W, F>(pos, la, |t| t >> 9, down_right, &mut f);
+                visit_man_steps::<W, F>(pos, lb, |t| t >> 7, down_left, &mut f);
+            } else {
+                visit_man_steps::<W, F>(pos, la, |t| t << 7, up_right, &mut f);
+                visit_man_steps::<W, F>(pos, lb, |t| t << 9, up_left, &mut f);
+            }
         } else {
-            let men = if multi != 0 {
-                multi
+            let men = if multi {
+                multi_jumpers::<W>(la, lb, jo)
             } else {
                 men_that_capture::<W>(&s)
             };
@@ -481,8 +335,20 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
     } else {
         (down_left(s.men) & empty, down_right(s.men) & empty)
     };
-    visit_man_steps::<W, F>(pos, ta, back_a, false, &mut f);
-    visit_man_steps::<W, F>(pos, tb, back_b, false, &mut f);
+    // A step moves the man by 3, 4 or 5 bits depending on the row parity:
+    // splitting the targets by row makes each origin a constant shift.
+    let none = |_| 0;
+    if W {
+        visit_man_steps::<W, F>(pos, ta & ODD_ROWS, |t| t >> 4, none, &mut f);
+        visit_man_steps::<W, F>(pos, ta & EVEN_ROWS, |t| t >> 5, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & ODD_ROWS, |t| t >> 3, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & EVEN_ROWS, |t| t >> 4, none, &mut f);
+    } else {
+        visit_man_steps::<W, F>(pos, ta & ODD_ROWS, |t| t << 4, none, &mut f);
+        visit_man_steps::<W, F>(pos, ta & EVEN_ROWS, |t| t << 3, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & ODD_ROWS, |t| t << 5, none, &mut f);
+        visit_man_steps::<W, F>(pos, tb & EVEN_ROWS, |t| t << 4, none, &mut f);
+    }
     let mut ks = s.kings;
     while ks != 0 {
         let k = ks & ks.wrapping_neg();
@@ -525,9 +391,14 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
         0
     };
     if la | lb | ck != 0 {
-        let multi = multi_jumpers::<W>(la, lb, jump_origins::<W>(&s));
-        if ck | multi == 0 {
-            let (ka, kb) = man_jump_landings::<W>(&s, s.opp_kings);
+        let jo = jump_origins::<W>(&s);
+        let multi = (la | lb) & jo != 0;
+        if ck == 0 && !multi {
+            let (ka, kb) = if s.opp_kings == 0 {
+                (0, 0)
+            } else {
+                man_jump_landings::<W>(&s, s.opp_kings)
+            };
             let n = if ka | kb != 0 {
                 pop2(ka, kb)
             } else {
@@ -536,8 +407,8 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
             return n as usize;
         }
         let mut list = MoveList::new();
-        let men = if multi != 0 {
-            multi
+        let men = if multi {
+            multi_jumpers::<W>(la, lb, jo)
         } else {
             men_that_capture::<W>(&s)
         };

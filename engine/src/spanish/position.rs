@@ -295,6 +295,18 @@ impl Position {
     pub fn moves_man(&self, mv: &Move) -> bool {
         self.kings & (1 << mv.from) == 0
     }
+
+    /// Whether `mv` crowns a man (it ends on the mover's promotion row).
+    ///
+    /// ```
+    /// use damas::spanish::Position;
+    /// let pos = Position::from_fen("W:W25:B5").unwrap();
+    /// let mv = pos.parse_move("25-29").unwrap();
+    /// assert!(pos.is_promotion(&mv));
+    /// ```
+    pub fn is_promotion(&self, mv: &Move) -> bool {
+        self.moves_man(mv) && self.side.promotion_row().contains(mv.to())
+    }
 }
 
 impl fmt::Debug for Position {

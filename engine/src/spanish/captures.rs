@@ -1,0 +1,168 @@
+//! The capture search: a depth-first walk over (square, captured set) for
+//! each piece that can capture, keeping only the sequences that take the
+//! most pieces and then the most kings, and merging king sequences with the
+//! same (from, to, captured set).
+
+#![allow(clippy::needless_range_loop)] // direction indices address several tables
+
+use super::movegen::Sides;
+use super::tables::{down_left, down_right, nearest, slide, up_left, up_right, RAY, ROW_1, ROW_8};
+use super::{Move, MoveList};
+
+/// State of the capture search for the whole position. With `LIST` the
+/// moves go to `list`; without, they are only counted (valid when no king
+/// of the side to move can capture, since only kings make duplicates).
+struct Captures<'a, const LIST: bool> {
+    from: u8,
+    /// Occupied squares without the moving piece (captured pieces stay).
+    occ: u32,
+    opp: u32,
+    opp_kings: u32,
+    promo: u32,
+    best_n: u32,
+    best_k: u32,
+    /// Index of the first move of the current piece, for de-duplication.
+    start: usize,
+    /// Number of moves at the best (pieces, kings) so far.
+    count: usize,
+    list: &'a mut MoveList,
+}
+
+impl<const LIST: bool> Captures<'_, LIST> {
+    #[inline(always)]
+    fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
+        let k = if self.opp_kings == 0 {
+            0
+        } else {
+            (cap & self.opp_kings).count_ones()
+        };
+        if n < self.best_n || (n == self.best_n && k < self.best_k) {
+            return;
+        }
+        if n > self.best_n || k > self.best_k {
+            self.list.clear();
+            self.count = 0;
+            self.start = 0;
+            self.best_n = n;
+            self.best_k = k;
+        } else if may_repeat
+            && self.list[self.start..]
+                .iter()
+                .any(|m| m.to as usize == to && m.captured == cap)
+        {
+            return;
+        }
+        self.count += 1;
+        if LIST {
+            self.list.push(Move {
+                from: self.from,
+                to: to as u8,
+                captured: cap,
+            });
+        }
+    }
+
+    /// Continues a man's capture from the square `at` (a single bit).
+    fn man<const W: bool>(&mut self, at: u32, cap: u32, n: u32) {
+        let avail = self.opp & !cap;
+        let empty = !self.occ;
+        let (mid_a, mid_b) = if W {
+            (up_left(at) & avail, up_right(at) & avail)
+        } else {
+            (down_left(at) & avail, down_right(at) & avail)
+        };
+        let (land_a, land_b) = if W {
+            (up_left(mid_a) & empty, up_right(mid_b) & empty)
+        } else {
+            (down_left(mid_a) & empty, down_right(mid_b) & empty)
+        };
+        for (land, mid) in [(land_a, mid_a), (land_b, mid_b)] {
+            if land == 0 {
+                continue;
+            }
+            let c = cap | mid;
+            if land & self.promo != 0 {
+                // Promotion ends the move.
+                self.record(land.trailing_zeros() as usize, c, n + 1, false);
+            } else {
+                self.man::<W>(land, c, n + 1);
+            }
+        }
+        if land_a | land_b == 0 && cap != 0 {
+            self.record(at.trailing_zeros() as usize, cap, n, false);
+        }
+    }
+
+    fn king(&mut self, sq: usize, cap: u32, n: u32) {
+        let mut found = false;
+        for d in 0..4 {
+            let blk = RAY[d][sq] & self.occ;
+            if blk == 0 {
+                continue;
+            }
+            let b = nearest(d, blk);
+            if (self.opp & !cap) & (1 << b) == 0 {
+                continue;
+            }
+            let mut land = slide(d, b, self.occ);
+            if land == 0 {
+                continue;
+            }
+            found = true;
+            let c = cap | (1 << b);
+            while land != 0 {
+                let l = land.trailing_zeros() as usize;
+                land &= land - 1;
+                self.king(l, c, n + 1);
+            }
+        }
+        if !found && cap != 0 {
+            self.record(sq, cap, n, n >= 2);
+        }
+    }
+}
+
+/// Runs the capture search for the given men and kings; returns the number
+/// of legal captures (also pushed to `list` when `LIST`).
+pub(super) fn search_captures<const W: bool, const LIST: bool>(
+    s: &Sides,
+    men: u32,
+    kings: u32,
+    list: &mut MoveList,
+) -> usize {
+    let mut g = Captures::<LIST> {
+        from: 0,
+        occ: s.occ,
+        opp: s.opp,
+        opp_kings: s.opp_kings,
+        promo: if W { ROW_8 } else { ROW_1 },
+        best_n: 0,
+        best_k: 0,
+        start: 0,
+        count: 0,
+        list,
+    };
+    let mut m = men;
+    while m != 0 {
+        let sq = m.trailing_zeros() as usize;
+        m &= m - 1;
+        g.from = sq as u8;
+        g.occ = s.occ & !(1 << sq);
+        g.start = g.list.len();
+        g.man::<W>(1 << sq, 0, 0);
+    }
+    let mut k = kings;
+    while k != 0 {
+        let sq = k.trailing_zeros() as usize;
+        k &= k - 1;
+        g.from = sq as u8;
+        g.occ = s.occ & !(1 << sq);
+        g.start = g.list.len();
+        g.king(sq, 0, 0);
+    }
+    g.count
+}
+
+pub(super) fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
+    search_captures::<W, true>(s, men, kings, list);
+}
