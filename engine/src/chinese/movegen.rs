@@ -222,11 +222,31 @@ impl Position {
         if cfg.variant == Variant::International && !cfg.goal_lock {
             let empty = !self.occ;
             let mut n = 0u32;
+            let mut own_c = [0u128; 4];
             for c in own {
                 let i = c.index();
-                let q = GEO.coset[i] as usize;
                 n += (Mask(GEO.nbr_mask[i]) & empty).count();
-                n += flood(1u128 << GEO.cbit[i], &self.ov[q], self.empty_c[q]).count_ones();
+                own_c[GEO.coset[i] as usize] |= 1u128 << GEO.cbit[i];
+            }
+            for (q, &o) in own_c.iter().enumerate() {
+                if o == 0 {
+                    continue;
+                }
+                let e = self.empty_c[q];
+                let ov = &self.ov[q];
+                // The own pieces of this coset that have at least one jump.
+                let mut jumpers = o
+                    & ((ov[0] & (e >> 1))
+                        | (ov[1] & (e >> 11))
+                        | (ov[2] & (e >> 10))
+                        | (ov[3] & (e << 1))
+                        | (ov[4] & (e << 11))
+                        | (ov[5] & (e << 10)));
+                while jumpers != 0 {
+                    let b = jumpers & jumpers.wrapping_neg();
+                    jumpers ^= b;
+                    n += flood(b, ov, e).count_ones();
+                }
             }
             return u64::from(n);
         }
