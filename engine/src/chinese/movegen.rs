@@ -36,9 +36,10 @@ pub struct Move {
     pub to: Cell,
 }
 
-/// Capacity of a [`MoveList`]: a player has at most 15 pieces, each with
-/// distinct destinations among the empty points; the largest product is the
-/// Japanese solitaire, 15 pieces × 106 empty points = 1590.
+/// Capacity of a [`MoveList`]. A player has `k ≤ 15` pieces (enforced by
+/// [`Position::from_pieces`]) and each has at most `121 − k` destinations
+/// (the points not holding an own piece), so a position has at most
+/// `15 × 106 = 1590` moves (the Japanese solitaire start comes close).
 pub const MAX_MOVES: usize = 1600;
 
 /// The moves of one position, on the stack.
