@@ -1,36 +1,108 @@
-//! Perft for Chinese checkers from the start position, with timing.
+//! Perft for Chinese checkers, with timing.
 //!
 //! ```text
-//! cargo run --release -p damas --example chinese_perft -- [players] [depth] [threads] [japanese]
+//! cargo run --release -p damas --example chinese_perft -- \
+//!     [--players N] [--depth D] [--threads T] [--variant international|japanese] \
+//!     [--goal-lock] [--position TEXT] [--divide]
 //! ```
-//! `threads` 1 runs the single-threaded [`perft`]; more uses rayon.
+//!
+//! Defaults: 2 players, depth 5, 1 thread (the single-threaded `perft`;
+//! more threads use rayon), the start position. Every depth from 1 to D is
+//! timed; `--divide` prints the count under each first move at depth D
+//! instead. `--position` takes a position text (see docs/NOTATION.md).
 
-use damas::chinese::{perft, perft_parallel, Position, Rules, Variant};
+use damas::chinese::{divide, perft, perft_parallel, Game, Position, Rules, Variant};
+use std::process::exit;
 use std::time::Instant;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let players: u8 = args.first().and_then(|s| s.parse().ok()).unwrap_or(2);
-    let depth: u32 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
-    let threads: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
-    let japanese = args.get(3).is_some_and(|s| s.starts_with('j'));
-    let rules = Rules {
-        players,
-        variant: if japanese {
-            Variant::Japanese
-        } else {
-            Variant::International
-        },
-        ..Rules::default()
-    };
-    if rules.variant_fallback() {
-        eprintln!("note: the Japanese variant needs 1-3 players; international rules apply");
-    }
-    let pos = Position::start(&rules);
-    println!(
-        "players {players} variant {:?} threads {threads}",
-        rules.effective_variant()
+fn usage(msg: &str) -> ! {
+    eprintln!("chinese_perft: {msg}");
+    eprintln!(
+        "usage: chinese_perft [--players N] [--depth D] [--threads T] \
+         [--variant international|japanese] [--goal-lock] [--position TEXT] [--divide]"
     );
+    exit(2)
+}
+
+fn main() {
+    let mut rules = Rules::default();
+    let mut depth = 5u32;
+    let mut threads = 1usize;
+    let mut text: Option<String> = None;
+    let mut div = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut val = |name: &str| {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "--players" => {
+                rules.players = val("--players")
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=6).contains(n))
+                    .unwrap_or_else(|| usage("players must be 1 to 6"))
+            }
+            "--depth" => {
+                depth = val("--depth")
+                    .parse()
+                    .unwrap_or_else(|_| usage("bad depth"))
+            }
+            "--threads" => {
+                threads = val("--threads")
+                    .parse()
+                    .unwrap_or_else(|_| usage("bad thread count"))
+            }
+            "--variant" => {
+                rules.variant = match val("--variant").as_str() {
+                    "international" | "i" => Variant::International,
+                    "japanese" | "j" => Variant::Japanese,
+                    v => usage(&format!("unknown variant {v}")),
+                }
+            }
+            "--goal-lock" => rules.goal_lock = true,
+            "--position" => text = Some(val("--position")),
+            "--divide" => div = true,
+            "-h" | "--help" => usage("perft for Chinese checkers"),
+            _ => usage(&format!("unknown argument {a}")),
+        }
+    }
+    let pos: Position = match &text {
+        Some(t) => *Game::from_text(t)
+            .unwrap_or_else(|e| usage(&e.to_string()))
+            .position(),
+        None => {
+            if rules.variant_fallback() {
+                eprintln!(
+                    "note: the Japanese variant is for 1-3 players; international rules apply"
+                );
+            }
+            Position::start(&rules)
+        }
+    };
+    println!(
+        "players {} variant {:?} goal lock {} threads {threads}",
+        pos.players(),
+        pos.variant(),
+        pos.goal_lock()
+    );
+    if div {
+        let t = Instant::now();
+        let parts = divide(&pos, depth);
+        let game = Game::from_position(rules, pos);
+        let mut total = 0;
+        for (mv, n) in &parts {
+            println!("{:<16} {n}", game.move_text(mv));
+            total += n;
+        }
+        println!(
+            "moves {} total {total}  {:.3} s",
+            parts.len(),
+            t.elapsed().as_secs_f64()
+        );
+        return;
+    }
     for d in 1..=depth {
         let t = Instant::now();
         let n = if threads <= 1 {

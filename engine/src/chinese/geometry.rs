@@ -220,6 +220,17 @@ impl Cell {
         GEO.camp_dist[goal as usize][self.0 as usize]
     }
 
+    /// The table behind [`Cell::distance_to`] (or, with `camp`,
+    /// [`Cell::distance_to_camp`]): the step distance of every cell, by
+    /// index, to the nearest point of `goal`.
+    pub fn distance_table(goal: Triangle, camp: bool) -> &'static [u8; CELLS] {
+        if camp {
+            &GEO.camp_dist[goal as usize]
+        } else {
+            &GEO.dist[goal as usize]
+        }
+    }
+
     /// The ten-point triangle this cell belongs to, if any (hexagon cells
     /// belong to none).
     pub fn triangle(self) -> Option<Triangle> {
@@ -491,5 +502,31 @@ mod tests {
         for c in Cell::all() {
             assert_eq!(c.name().parse::<Cell>().unwrap(), c);
         }
+    }
+
+    /// The hexagonal distance to the nearest goal point is the true
+    /// shortest number of steps on the star (breadth-first search).
+    #[test]
+    fn distances_are_shortest_paths() {
+        for t in Triangle::ALL {
+            for camp in [false, true] {
+                let goal = if camp { t.camp() } else { t.cells() };
+                let mut dist = [u8::MAX; CELLS];
+                let mut queue: std::collections::VecDeque<Cell> = goal.iter().collect();
+                for c in goal {
+                    dist[c.index()] = 0;
+                }
+                while let Some(c) = queue.pop_front() {
+                    for n in c.neighbours() {
+                        if dist[n.index()] == u8::MAX {
+                            dist[n.index()] = dist[c.index()] + 1;
+                            queue.push_back(n);
+                        }
+                    }
+                }
+                assert_eq!(&dist, Cell::distance_table(t, camp));
+            }
+        }
+        assert_eq!(Triangle::South.tip().distance_to(Triangle::North), 13);
     }
 }

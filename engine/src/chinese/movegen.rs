@@ -36,9 +36,10 @@ pub struct Move {
     pub to: Cell,
 }
 
-/// Capacity of a [`MoveList`]: a player has at most 15 pieces, each with
-/// distinct destinations among the empty points; the largest product is the
-/// Japanese solitaire, 15 pieces × 106 empty points = 1590.
+/// Capacity of a [`MoveList`]. A player has `k ≤ 15` pieces (enforced by
+/// [`Position::from_pieces`]) and each has at most `121 − k` destinations
+/// (the points not holding an own piece), so a position has at most
+/// `15 × 106 = 1590` moves (the Japanese solitaire start comes close).
 pub const MAX_MOVES: usize = 1600;
 
 /// The moves of one position, on the stack.
@@ -216,23 +217,68 @@ impl Position {
     /// without building a list: the bulk count of perft.
     #[inline]
     pub fn count_moves(&self) -> u64 {
+        let cfg = self.cfg();
+        if cfg.variant == Variant::International && !cfg.goal_lock {
+            u64::from(self.bulk_count::<false>())
+        } else {
+            u64::from(self.bulk_count::<true>())
+        }
+    }
+
+    /// The bulk count. `GENERAL` handles kings (per-cell search), the goal
+    /// lock (per-piece landing mask) and the camp restriction; without it
+    /// every piece is an ordinary piece free to end anywhere.
+    #[inline(always)]
+    fn bulk_count<const GENERAL: bool>(&self) -> u32 {
         let p = self.to_move();
         let cfg = self.cfg();
         let own = self.pieces[p];
-        if cfg.variant == Variant::International && !cfg.goal_lock {
-            let empty = !self.occ;
-            let mut n = 0u32;
-            for c in own {
-                let i = c.index();
-                let q = GEO.coset[i] as usize;
-                n += (Mask(GEO.nbr_mask[i]) & empty).count();
-                n += flood(1u128 << GEO.cbit[i], &self.ov[q], self.empty_c[q]).count_ones();
+        let mut slow = Mask::EMPTY;
+        let mut step_to = !self.occ;
+        if GENERAL {
+            // Kings, and pieces held by the goal lock, take the general path.
+            slow = own & self.kings;
+            if cfg.goal_lock {
+                slow |= own & cfg.goal[p];
             }
-            return u64::from(n);
+            step_to &= cfg.allowed[p];
         }
-        own.iter()
-            .map(|c| u64::from(self.destinations_of(p, c).count()))
-            .sum()
+        let mut n = 0u32;
+        let mut own_c = [0u128; 4];
+        for c in own & !slow {
+            let i = c.index();
+            n += (Mask(GEO.nbr_mask[i]) & step_to).count();
+            own_c[GEO.coset[i] as usize] |= 1u128 << GEO.cbit[i];
+        }
+        for (q, &o) in own_c.iter().enumerate() {
+            if o == 0 {
+                continue;
+            }
+            let e = self.empty_c[q];
+            let ov = &self.ov[q];
+            // The own pieces of this coset that have at least one jump.
+            let mut jumpers = o
+                & ((ov[0] & (e >> 1))
+                    | (ov[1] & (e >> 11))
+                    | (ov[2] & (e >> 10))
+                    | (ov[3] & (e << 1))
+                    | (ov[4] & (e << 11))
+                    | (ov[5] & (e << 10)));
+            while jumpers != 0 {
+                let b = jumpers & jumpers.wrapping_neg();
+                jumpers ^= b;
+                let reach = flood(b, ov, e);
+                n += if GENERAL {
+                    (reach & cfg.allowed_c[p][q]).count_ones()
+                } else {
+                    reach.count_ones()
+                };
+            }
+        }
+        for c in slow {
+            n += self.destinations_of(p, c).count();
+        }
+        n
     }
 
     /// Whether `mv` is legal for the side to move.

@@ -14,6 +14,13 @@ use rayon::prelude::*;
 /// Number of leaf nodes `depth` plies below `pos` (distinct `(from, to)`
 /// moves per position; bulk counting at the last ply).
 ///
+/// Perft works on a bare [`Position`]: plain move generation with the turn
+/// going round every seat in order. Finishing and the game's limits are
+/// ignored (nobody finishes or is skipped), and a player without a legal
+/// move passes, which counts as one move. The published numbers from the
+/// start are reproduced this way: 2 players 14, 196, 4760, 115600, 3188520,
+/// 87946884; 3 players 14, 196, 2744.
+///
 /// ```
 /// use damas::chinese::{perft, Position, Rules};
 /// let pos = Position::start(&Rules::default());

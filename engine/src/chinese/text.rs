@@ -1,24 +1,4 @@
-//! The one-line position text of a [`Game`].
-//!
-//! ```text
-//! I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:80,0:80 over=- anti=1 end=1 rot=1 limit=200 noprog=30 lock=0
-//! ```
-//!
-//! 1. Variant letter (`I` international, `J` Japanese as asked; `J4`..`J6`
-//!    play by the international rules) and the number of players.
-//! 2. Player to move, 1-based.
-//! 3. Pieces: one group per player in seat order separated by `/`, cell
-//!    names separated by `,` in cell order, `*` after the king; `-` for none.
-//! 4. `key=value` fields, all optional when parsing (defaults: a fresh game
-//!    with [`Rules::default`] options, players playing, counters zero, the
-//!    player to move as the first player):
-//!    `s` player states (`p` playing, `f2` finished 2nd, `r3` resigned 3rd,
-//!    `d1` placed 1st at the end), `first` first player, `ply` turns taken,
-//!    `rounds` completed rounds, `progress` round of the last progress or
-//!    `-`, `best` per player best `in-goal:distance`, `over` end reason
-//!    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`), and the
-//!    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
-//!    (number or `-`).
+//! The one-line position text of a [`Game`]: see [`Game::to_text`].
 
 use super::game::{EndReason, Game, PlayerState};
 use super::geometry::{Cell, CellParseError};
@@ -73,8 +53,28 @@ fn end_name(e: Option<EndReason>) -> &'static str {
 }
 
 impl Game {
-    /// The position text (see the [module docs](self)); [`Game::from_text`]
-    /// reads it back to an equal game (the history aside).
+    /// The one-line position text; [`Game::from_text`] reads it back to an
+    /// equal game (the history aside).
+    ///
+    /// ```text
+    /// I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:110,0:110 over=- anti=1 end=1 rot=1 limit=200 noprog=30 lock=0
+    /// ```
+    ///
+    /// 1. Variant letter (`I` international, `J` Japanese as asked; `J4`..`J6`
+    ///    play by the international rules) and the number of players.
+    /// 2. Player to move, 1-based.
+    /// 3. Pieces: one group per player in seat order separated by `/`, cell
+    ///    names separated by `,` in cell order, `*` after the king; `-` for none.
+    /// 4. `key=value` fields, all optional when parsing (defaults: a fresh game
+    ///    with [`Rules::default`] options, players playing, counters zero, the
+    ///    player to move as the first player):
+    ///    `s` player states (`p` playing, `f2` finished 2nd, `r3` resigned 3rd,
+    ///    `d1` placed 1st at the end), `first` first player, `ply` turns taken,
+    ///    `rounds` completed rounds, `progress` round of the last progress or
+    ///    `-`, `best` per player best `in-goal:distance`, `over` end reason
+    ///    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`), and the
+    ///    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
+    ///    (number or `-`).
     pub fn to_text(&self) -> String {
         let r = &self.rules;
         let pos = &self.pos;
@@ -133,7 +133,7 @@ impl Game {
         s
     }
 
-    /// Reads a position text (see the [module docs](self)).
+    /// Reads a position text (format: [`Game::to_text`]).
     ///
     /// ```
     /// use damas::chinese::{Game, Rules};
