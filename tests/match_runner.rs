@@ -42,7 +42,7 @@ fn tally(summary: &str) -> (u32, u32, u32) {
         .split_whitespace()
         .filter_map(|w| w.parse().ok())
         .collect();
-    (numbers[1], numbers[2], numbers[3])
+    (numbers[0], numbers[1], numbers[2])
 }
 
 fn temp_file(name: &str) -> std::path::PathBuf {
@@ -88,7 +88,8 @@ fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
             .collect();
         let mut game = GameState::new(&Options::default(), 0);
         for mv in movetext {
-            game.play_text(mv).unwrap_or_else(|err| panic!("{mv}: {err}"));
+            game.play_text(mv)
+                .unwrap_or_else(|err| panic!("{mv}: {err}"));
         }
     }
 }
@@ -185,7 +186,8 @@ fn three_player_chinese_match_records_parse_and_replay() {
         assert_eq!(field("players"), "3");
         let mut game = GameState::new(&options, 0);
         for mv in field("moves").split_whitespace() {
-            game.play_text(mv).unwrap_or_else(|err| panic!("{mv}: {err}"));
+            game.play_text(mv)
+                .unwrap_or_else(|err| panic!("{mv}: {err}"));
         }
         assert!(game.is_over(), "recorded game not finished: {line}");
         let places: Vec<String> = game

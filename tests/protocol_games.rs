@@ -17,7 +17,9 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameStat
         engine.send(line);
         if let Some(rest) = line.strip_prefix("setoption name ") {
             let (name, value) = rest.split_once(" value ").expect("name and value");
-            options.set(name, value).expect("the test's options are valid");
+            options
+                .set(name, value)
+                .expect("the test's options are valid");
         }
     }
     engine.assert_ready();
@@ -36,7 +38,10 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameStat
             break;
         }
         let turn = engine.query("turn");
-        assert_eq!(turn, format!("p{}", game.to_move().expect("someone to move") + 1));
+        assert_eq!(
+            turn,
+            format!("p{}", game.to_move().expect("someone to move") + 1)
+        );
         assert_eq!(
             engine.query("p1turn"),
             (game.to_move() == Some(0)).to_string()
@@ -53,7 +58,11 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameStat
     assert_eq!(engine.query("gameover"), "true");
     assert_eq!(engine.query("result"), game.result_text());
     assert_eq!(engine.query("ranking"), game.ranking_text());
-    assert_eq!(engine.go("depth 1"), "(none)", "bestmove when the game is over");
+    assert_eq!(
+        engine.go("depth 1"),
+        "(none)",
+        "bestmove when the game is over"
+    );
     game
 }
 

@@ -36,7 +36,13 @@ fn ugi_handshake_lists_options_and_ends_with_ugiok() {
         );
     }
     engine.send("uci");
-    assert_eq!(engine.read_until(|l| l == "uciok").last().map(String::as_str), Some("uciok"));
+    assert_eq!(
+        engine
+            .read_until(|l| l == "uciok")
+            .last()
+            .map(String::as_str),
+        Some("uciok")
+    );
     engine.assert_ready();
 }
 
@@ -60,7 +66,10 @@ fn options_change_the_game_and_bad_values_are_refused() {
     // The refused values changed nothing: still 3-player Chinese checkers.
     engine.send("position startpos moves pass");
     let reply = engine.next_line();
-    assert!(reply.starts_with("info string error"), "pass with moves available: {reply}");
+    assert!(
+        reply.starts_with("info string error"),
+        "pass with moves available: {reply}"
+    );
     assert_eq!(engine.query("turn"), "p1");
     engine.assert_ready();
 }
@@ -72,8 +81,10 @@ fn position_with_moves_and_display() {
     engine.send("d");
     let lines = engine.read_until(|l| l.starts_with("result"));
     assert!(
-        lines.iter().any(|l| l.contains("W:W1-10,12,15:B19-21,23-32")
-            || l.contains("W:W1,2,3,4,5,6,7,8,9,10,12,15")),
+        lines
+            .iter()
+            .any(|l| l.contains("W:W1-10,12,15:B19-21,23-32")
+                || l.contains("W:W1,2,3,4,5,6,7,8,9,10,12,15")),
         "{lines:?}"
     );
     engine.send("position fen B:W18,K3:BK30,22");
@@ -108,7 +119,12 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
     std::thread::sleep(Duration::from_millis(200));
     engine.send("isready");
     let lines = engine.read_until(|l| l == "readyok");
-    assert!(lines.iter().all(|l| l.starts_with("info") || l == "readyok"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("info") || l == "readyok"),
+        "{lines:?}"
+    );
     let refused = engine.ask("position startpos moves 11-15");
     assert!(refused.starts_with("info string error"), "{refused}");
     let sent = Instant::now();
@@ -118,7 +134,13 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
     // The target is 50 ms; this only guards against a stop that is ignored,
     // since a loaded CI machine can delay any process.
     assert!(latency < Duration::from_secs(2), "stop took {latency:?}");
-    let best = lines.last().expect("bestmove").split_whitespace().nth(1).expect("move").to_string();
+    let best = lines
+        .last()
+        .expect("bestmove")
+        .split_whitespace()
+        .nth(1)
+        .expect("move")
+        .to_string();
     let mut game = GameState::new(&Options::default(), 0);
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
     engine.assert_ready();
@@ -193,7 +215,11 @@ fn perft_and_divide_through_the_protocol() {
     engine.send("divide 2");
     let lines = engine.read_until(|l| l.starts_with("nodes"));
     assert_eq!(lines.last().map(String::as_str), Some("nodes 49"));
-    assert_eq!(lines.iter().filter(|l| l.contains('-')).count(), 7, "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains('-')).count(),
+        7,
+        "{lines:?}"
+    );
 }
 
 #[test]

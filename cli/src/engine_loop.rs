@@ -90,13 +90,22 @@ mod tests {
         let text = format!("isready\n{long}\nquit");
         let mut input = io::Cursor::new(text.into_bytes());
         let mut buffer = Vec::new();
-        assert_eq!(read_line_bounded(&mut input, &mut buffer).ok(), Some(Some(false)));
+        assert_eq!(
+            read_line_bounded(&mut input, &mut buffer).ok(),
+            Some(Some(false))
+        );
         assert_eq!(buffer, b"isready\n");
         buffer.clear();
-        assert_eq!(read_line_bounded(&mut input, &mut buffer).ok(), Some(Some(true)));
+        assert_eq!(
+            read_line_bounded(&mut input, &mut buffer).ok(),
+            Some(Some(true))
+        );
         assert_eq!(buffer.len(), MAX_LINE_LEN);
         buffer.clear();
-        assert_eq!(read_line_bounded(&mut input, &mut buffer).ok(), Some(Some(false)));
+        assert_eq!(
+            read_line_bounded(&mut input, &mut buffer).ok(),
+            Some(Some(false))
+        );
         assert_eq!(buffer, b"quit");
         buffer.clear();
         assert_eq!(read_line_bounded(&mut input, &mut buffer).ok(), Some(None));

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas_protocol::game::{GameState, SearchContext};
+use damas_protocol::game::{GameState, SearchConfig, SearchContext};
 
 use crate::perft::GameArgs;
 
@@ -71,7 +71,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             println!("{diagram}");
         }
         if game.is_over() {
-            println!("Game over: {} (ranking {})", game.result_text(), game.ranking_text());
+            println!(
+                "Game over: {} (ranking {})",
+                game.result_text(),
+                game.ranking_text()
+            );
             return Ok(());
         }
         let Some(player) = game.to_move() else {
@@ -106,7 +110,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 ..SearchLimits::default()
             };
             let stop = AtomicBool::new(false);
-            let best = game.search(&limits, &context, 1, options.beam_width, &stop, &mut |_| {});
+            let config = SearchConfig::from_options(&options);
+            let best = game.search(&limits, &context, &config, &stop, &mut |_| {});
             match best {
                 Some(mv) => {
                     println!("p{} plays {mv}", player + 1);

@@ -457,13 +457,19 @@ mod tests {
         assert!(parse("go depth").is_err());
         assert!(parse("go p7time 5").is_err());
         assert!(parse("go depth 99999999999999999999").is_err());
-        assert!(matches!(ok("go infinite"), Command::Go(GoParams { infinite: true, .. })));
+        assert!(matches!(
+            ok("go infinite"),
+            Command::Go(GoParams { infinite: true, .. })
+        ));
     }
 
     #[test]
     fn queries() {
         assert_eq!(ok("query gameover"), Command::Query(Query::GameOver));
-        assert_eq!(ok("query moves e5"), Command::Query(Query::Moves(Some("e5".into()))));
+        assert_eq!(
+            ok("query moves e5"),
+            Command::Query(Query::Moves(Some("e5".into())))
+        );
         assert!(parse("query").is_err());
         assert!(parse("query gameover now").is_err());
     }

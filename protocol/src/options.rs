@@ -1,6 +1,7 @@
 //! The engine's options: their declaration for `ugi`, their values and the
 //! checks `setoption` applies.
 
+use damas::search::Style;
 use thiserror::Error;
 
 /// Which game the session plays.
@@ -60,6 +61,8 @@ pub struct Options {
     pub move_overhead_ms: u64,
     /// `BeamWidth` of the Chinese checkers search.
     pub beam_width: usize,
+    /// `Style`: the full engine or a baseline player.
+    pub style: Style,
 }
 
 impl Default for Options {
@@ -78,6 +81,7 @@ impl Default for Options {
             hash_mb: 64,
             move_overhead_ms: 20,
             beam_width: 64,
+            style: Style::Best,
         }
     }
 }
@@ -124,6 +128,7 @@ struct Declaration {
 }
 
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
+const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
 
 const DECLARATIONS: &[Declaration] = &[
     Declaration {
@@ -180,11 +185,21 @@ const DECLARATIONS: &[Declaration] = &[
     },
     Declaration {
         name: "MoveOverhead",
-        kind: Kind::Spin { min: 0, max: 10_000 },
+        kind: Kind::Spin {
+            min: 0,
+            max: 10_000,
+        },
     },
     Declaration {
         name: "BeamWidth",
-        kind: Kind::Spin { min: 1, max: 100_000 },
+        kind: Kind::Spin {
+            min: 1,
+            max: 100_000,
+        },
+    },
+    Declaration {
+        name: "Style",
+        kind: Kind::Combo(STYLES),
     },
 ];
 
@@ -203,6 +218,7 @@ impl Options {
             "Hash" => self.hash_mb.to_string(),
             "MoveOverhead" => self.move_overhead_ms.to_string(),
             "BeamWidth" => self.beam_width.to_string(),
+            "Style" => self.style.name().to_string(),
             _ => String::new(),
         }
     }
@@ -224,7 +240,10 @@ impl Options {
                     ),
                     Kind::Combo(values) => {
                         let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                        format!("option name {} type combo default {default}{vars}", decl.name)
+                        format!(
+                            "option name {} type combo default {default}{vars}",
+                            decl.name
+                        )
                     }
                 }
             })
@@ -245,7 +264,7 @@ impl Options {
         };
         let mut flag = false;
         let mut number = 0u64;
-        let mut game = self.game;
+        let mut choice = "";
         match decl.kind {
             Kind::Check => {
                 flag = match value.to_ascii_lowercase().as_str() {
@@ -262,20 +281,20 @@ impl Options {
                     .ok_or_else(|| bad(format!("an integer from {min} to {max}")))?;
             }
             Kind::Combo(values) => {
-                let found = values
+                choice = values
                     .iter()
                     .find(|v| v.eq_ignore_ascii_case(value))
                     .ok_or_else(|| bad(format!("one of {}", values.join(", "))))?;
-                game = match *found {
-                    "chinese" => GameKind::Chinese,
-                    "japanese" => GameKind::Japanese,
-                    _ => GameKind::Spanish,
-                };
             }
         }
         // Spin bounds above fit every field, so these narrowing casts are exact.
         let effect = match decl.name {
             "Game" => {
+                let game = match choice {
+                    "chinese" => GameKind::Chinese,
+                    "japanese" => GameKind::Japanese,
+                    _ => GameKind::Spanish,
+                };
                 self.game = game;
                 if game == GameKind::Spanish {
                     self.players = 2;
@@ -329,6 +348,13 @@ impl Options {
                 self.beam_width = number as usize;
                 OptionEffect::None
             }
+            "Style" => {
+                self.style = Style::ALL
+                    .into_iter()
+                    .find(|style| style.name() == choice)
+                    .unwrap_or_default();
+                OptionEffect::None
+            }
             _ => OptionEffect::None,
         };
         Ok(effect)
@@ -360,8 +386,14 @@ mod tests {
         assert!(options.set("Threads", "0").is_err());
         assert!(options.set("Game", "chess").is_err());
         assert!(options.set("AntiBlocking", "maybe").is_err());
-        assert!(options.set("Players", "3").is_err(), "Spanish draughts is 2 players");
-        assert!(matches!(options.set("Nope", "1"), Err(OptionError::Unknown(_))));
+        assert!(
+            options.set("Players", "3").is_err(),
+            "Spanish draughts is 2 players"
+        );
+        assert!(matches!(
+            options.set("Nope", "1"),
+            Err(OptionError::Unknown(_))
+        ));
         assert_eq!(options, before);
     }
 
@@ -382,6 +414,8 @@ mod tests {
         let lines = Options::default().declaration_lines();
         assert_eq!(lines.len(), DECLARATIONS.len());
         assert!(lines[0].starts_with("option name Game type combo default spanish var spanish"));
-        assert!(lines.iter().any(|l| l.starts_with("option name Hash type spin default 64 min 1")));
+        assert!(lines
+            .iter()
+            .any(|l| l.starts_with("option name Hash type spin default 64 min 1")));
     }
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 use damas::search::SearchLimits;
 
 use crate::command::{self, Command, GoParams, Query};
-use crate::game::{GameState, SearchContext};
+use crate::game::{GameState, SearchConfig, SearchContext};
 use crate::options::{OptionEffect, Options};
 use crate::reply;
 
@@ -31,6 +31,10 @@ pub enum Flow {
 
 struct RunningSearch {
     stop: Arc<AtomicBool>,
+    /// Raised by the search thread just before it sends `bestmove`, so
+    /// that a client answering that line at once finds the engine idle
+    /// even if the thread has not quite exited.
+    done: Arc<AtomicBool>,
     handle: JoinHandle<()>,
 }
 
@@ -76,7 +80,7 @@ impl Session {
     pub fn is_searching(&self) -> bool {
         self.search
             .as_ref()
-            .is_some_and(|search| !search.handle.is_finished())
+            .is_some_and(|search| !search.done.load(Ordering::Acquire))
     }
 
     fn send(&self, line: impl AsRef<str>) {
@@ -277,26 +281,25 @@ impl Session {
         let context = Arc::clone(&self.context);
         let out = Arc::clone(&self.out);
         let thread_stop = Arc::clone(&stop);
-        let threads = self.options.threads;
-        let beam_width = self.options.beam_width;
+        let done = Arc::new(AtomicBool::new(false));
+        let thread_done = Arc::clone(&done);
+        let config = SearchConfig::from_options(&self.options);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
                 let mut on_info = |info: &damas::search::SearchInfo| out(&reply::search_info(info));
-                let best = game.search(
-                    &limits,
-                    &context,
-                    threads,
-                    beam_width,
-                    &thread_stop,
-                    &mut on_info,
-                );
+                let best = game.search(&limits, &context, &config, &thread_stop, &mut on_info);
+                thread_done.store(true, Ordering::Release);
                 out(&reply::bestmove(best.as_deref()));
             });
         match spawned {
-            Ok(handle) => self.search = Some(RunningSearch { stop, handle }),
-            Err(err) => self.send(reply::error(format!("cannot start the search thread: {err}"))),
+            Ok(handle) => {
+                self.search = Some(RunningSearch { stop, done, handle });
+            }
+            Err(err) => self.send(reply::error(format!(
+                "cannot start the search thread: {err}"
+            ))),
         }
     }
 
@@ -313,7 +316,7 @@ impl Session {
         if self
             .search
             .as_ref()
-            .is_some_and(|search| search.handle.is_finished())
+            .is_some_and(|search| search.done.load(Ordering::Acquire))
         {
             self.stop_search();
         }

@@ -48,7 +48,10 @@ pub struct EngineClient {
 impl EngineClient {
     /// Starts the engine and completes the `ugi` handshake, then sets the
     /// given options (the game options first, then the engine's own).
-    pub fn start(spec: &EngineSpec, game_options: &[(String, String)]) -> Result<Self, EngineFault> {
+    pub fn start(
+        spec: &EngineSpec,
+        game_options: &[(String, String)],
+    ) -> Result<Self, EngineFault> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!("exec {}", spec.command))
@@ -56,7 +59,9 @@ impl EngineClient {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|err| EngineFault::Crashed(format!("cannot start '{}': {err}", spec.command)))?;
+            .map_err(|err| {
+                EngineFault::Crashed(format!("cannot start '{}': {err}", spec.command))
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             return Err(EngineFault::Crashed("no pipes".into()));
@@ -120,7 +125,11 @@ impl EngineClient {
     }
 
     /// Sends `go ...` and returns the `bestmove` word and the time taken.
-    pub fn best_move(&mut self, go: &str, limit: Duration) -> Result<(String, Duration), EngineFault> {
+    pub fn best_move(
+        &mut self,
+        go: &str,
+        limit: Duration,
+    ) -> Result<(String, Duration), EngineFault> {
         let start = Instant::now();
         self.send(go)?;
         let line = self.wait_for(|l| l.starts_with("bestmove"), limit, "go")?;

@@ -107,7 +107,11 @@ fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
         }
     }
     for (i, spec) in specs.iter_mut().enumerate() {
-        let opts: Vec<String> = spec.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        let opts: Vec<String> = spec
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
         spec.name = if opts.is_empty() {
             format!("e{} {}", i + 1, spec.command)
         } else {
@@ -117,7 +121,11 @@ fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
     Ok(specs)
 }
 
-fn load_openings(args: &MatchArgs, options: &Options, count: usize) -> Result<Vec<Opening>, String> {
+fn load_openings(
+    args: &MatchArgs,
+    options: &Options,
+    count: usize,
+) -> Result<Vec<Opening>, String> {
     let openings = if let Some(plies) = args.openings.strip_prefix("random:") {
         let plies: usize = plies
             .parse()
@@ -231,7 +239,10 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
                 }
                 *done += 1;
                 if !args.quiet {
-                    eprint!("\r{}", progress_line(*done, args.games, tally, standings, specs.len()));
+                    eprint!(
+                        "\r{}",
+                        progress_line(*done, args.games, tally, standings, specs.len())
+                    );
                 }
                 if let Some(sprt) = &sprt {
                     if sprt.verdict(tally) != SprtVerdict::Continue {
@@ -247,7 +258,10 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
     if !args.quiet {
         eprintln!();
     }
-    let results = shared.results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let results = shared
+        .results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner());
     if let Some(out) = out.as_mut() {
         for (index, record) in results.iter().enumerate() {
             if let Some(record) = record {
@@ -260,7 +274,15 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
     let (tally, standings, done) = progress.into_inner().unwrap_or_else(|e| e.into_inner());
     print!(
         "{}",
-        summary(&results, &names, &tally, &standings, done, sprt.as_ref(), &options)
+        summary(
+            &results,
+            &names,
+            &tally,
+            &standings,
+            done,
+            sprt.as_ref(),
+            &options
+        )
     );
     Ok(())
 }
@@ -277,7 +299,13 @@ fn add_to_tally(tally: &mut Tally, record: &GameRecord) {
     }
 }
 
-fn progress_line(done: usize, total: usize, tally: &Tally, standings: &Standings, engines: usize) -> String {
+fn progress_line(
+    done: usize,
+    total: usize,
+    tally: &Tally,
+    standings: &Standings,
+    engines: usize,
+) -> String {
     if tally.games() > 0 {
         let elo = tally
             .elo()

@@ -41,7 +41,10 @@ impl Opening {
         }
         let line = line.strip_prefix("position ").unwrap_or(line).trim();
         let (head, moves) = match line.split_once(" moves") {
-            Some((head, moves)) => (head.trim(), moves.split_whitespace().map(String::from).collect()),
+            Some((head, moves)) => (
+                head.trim(),
+                moves.split_whitespace().map(String::from).collect(),
+            ),
             None => (line, Vec::new()),
         };
         let start = match head {
@@ -60,7 +63,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from a seed (0 is replaced by a fixed odd constant).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next value.
@@ -81,7 +88,12 @@ impl Rng {
 
 /// `count` random openings of `plies` random legal moves from the start,
 /// each still unfinished, without repeats where the game allows it.
-pub fn random_openings(options: &Options, plies: usize, count: usize, rng: &mut Rng) -> Vec<Opening> {
+pub fn random_openings(
+    options: &Options,
+    plies: usize,
+    count: usize,
+    rng: &mut Rng,
+) -> Vec<Opening> {
     let mut openings: Vec<Opening> = Vec::with_capacity(count);
     let mut attempts = 0;
     while openings.len() < count && attempts < count * 50 + 100 {

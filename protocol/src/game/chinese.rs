@@ -1,0 +1,160 @@
+//! Chinese checkers and the Japanese variant behind
+//! [`GameState`](super::GameState).
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use damas::chinese::{Cell, EndReason, Game, PlayerState, Rules, Turn, Variant};
+use damas::search::{Score, SearchInfo, SearchLimits};
+
+use super::{GameError, SearchConfig};
+use crate::options::{GameKind, Options};
+
+/// The rules the options describe.
+pub(super) fn rules(options: &Options) -> Rules {
+    let limit = |n: u32| (n > 0).then_some(n);
+    Rules {
+        players: options.players.clamp(1, 6),
+        variant: if options.game == GameKind::Japanese {
+            Variant::Japanese
+        } else {
+            Variant::International
+        },
+        anti_blocking: options.anti_blocking,
+        play_to_end: options.play_to_end,
+        rotate_first: options.rotate_first,
+        move_limit: limit(options.move_limit),
+        no_progress_limit: limit(options.no_progress_limit),
+        goal_lock: options.goal_lock,
+    }
+}
+
+pub(super) fn new_game(options: &Options, first_player: usize) -> Game {
+    let rules = rules(options);
+    let first = first_player % usize::from(rules.players);
+    Game::with_first_player(rules, first)
+}
+
+pub(super) fn from_text(options: &Options, text: &str) -> Result<Game, GameError> {
+    let game = Game::from_text(text.trim()).map_err(|err| GameError::Position(err.to_string()))?;
+    let wanted = if options.game == GameKind::Japanese {
+        Variant::Japanese
+    } else {
+        Variant::International
+    };
+    if game.rules().variant != wanted {
+        return Err(GameError::Position(format!(
+            "the text is for the {:?} variant but the Game option is {}",
+            game.rules().variant,
+            options.game.name()
+        )));
+    }
+    Ok(game)
+}
+
+pub(super) fn rules_warning(game: &Game) -> Option<String> {
+    game.rules().variant_fallback().then(|| {
+        format!(
+            "the Japanese variant is for 2-3 players; with {} players the international rules apply",
+            game.players()
+        )
+    })
+}
+
+pub(super) fn play_text(game: &mut Game, text: &str) -> Result<String, GameError> {
+    let played = game
+        .play_text(text)
+        .map_err(|err| GameError::Move(err.to_string()))?;
+    Ok(match (played, game.history().last()) {
+        (Some(_), Some(Turn::Move { path, .. })) => damas::chinese::format_path(path),
+        _ => text.trim().to_ascii_lowercase(),
+    })
+}
+
+pub(super) fn places(game: &Game) -> Option<Vec<u32>> {
+    if !game.is_over() {
+        return None;
+    }
+    game.status()
+        .iter()
+        .map(|state| state.place().map(u32::from))
+        .collect()
+}
+
+pub(super) fn partial_places(game: &Game) -> Vec<Option<u32>> {
+    game.status()
+        .iter()
+        .map(|state| state.place().map(u32::from))
+        .collect()
+}
+
+/// Places when the referee stops the game: those still playing share the
+/// next free place.
+pub(super) fn draw_places(game: &Game) -> Vec<u32> {
+    let decided = game
+        .status()
+        .iter()
+        .filter(|s| s.place().is_some() && !matches!(s, PlayerState::Resigned { .. }))
+        .count() as u32;
+    game.status()
+        .iter()
+        .map(|state| match state {
+            PlayerState::Playing => decided + 1,
+            other => other.place().map_or(decided + 1, u32::from),
+        })
+        .collect()
+}
+
+pub(super) fn end_reason(game: &Game) -> Option<String> {
+    let text = match game.end_reason()? {
+        EndReason::Decided => "every place decided",
+        EndReason::FirstFinisher => "the first player finished",
+        EndReason::MoveLimit => "move limit reached",
+        EndReason::NoProgress => "no-progress limit reached",
+        EndReason::Blocked => "no player can move",
+    };
+    Some(text.to_string())
+}
+
+pub(super) fn parse_cell(text: &str) -> Result<Cell, GameError> {
+    text.trim()
+        .parse::<Cell>()
+        .map_err(|err| GameError::Square(err.to_string()))
+}
+
+pub(super) fn legal_moves_text(game: &Game, from: Option<Cell>) -> Vec<String> {
+    let moves = game.legal_moves();
+    if moves.is_empty() && from.is_none() && !game.is_over() {
+        return vec!["pass".into()];
+    }
+    moves
+        .iter()
+        .filter(|mv| from.is_none_or(|cell| mv.from == cell))
+        .map(|mv| game.move_text(mv))
+        .collect()
+}
+
+pub(super) fn search(
+    game: &Game,
+    _limits: &SearchLimits,
+    _config: &SearchConfig,
+    _stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<String> {
+    let start = Instant::now();
+    let moves = game.legal_moves();
+    let text = match moves.first() {
+        Some(mv) => game.move_text(mv),
+        None => "pass".to_string(),
+    };
+    on_info(&SearchInfo {
+        depth: 1,
+        seldepth: 1,
+        score: Score::Centi(0),
+        nodes: moves.len() as u64,
+        time: start.elapsed(),
+        hashfull: None,
+        pv: vec![text.clone()],
+    });
+    Some(text)
+}

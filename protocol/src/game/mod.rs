@@ -1,0 +1,399 @@
+//! The game the session plays, behind one type for both games.
+//!
+//! [`GameState`] hides which game is played: the session, the CLI tools and
+//! the match runner all speak to it in move text and position text, and it
+//! dispatches to the engine crate. The per-game parts live in `spanish.rs`
+//! and `chinese.rs`.
+
+mod chinese;
+mod spanish;
+
+use std::sync::atomic::AtomicBool;
+
+use damas::search::{SearchInfo, SearchLimits, Style};
+use thiserror::Error;
+
+use crate::options::{GameKind, Options};
+
+/// A refused move, position or square, with the engine's own explanation.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum GameError {
+    /// The position text could not be read.
+    #[error("invalid position: {0}")]
+    Position(String),
+    /// The move is malformed or illegal here.
+    #[error("{0}")]
+    Move(String),
+    /// A square or cell name is not valid.
+    #[error("{0}")]
+    Square(String),
+}
+
+#[derive(Clone, Debug)]
+enum Inner {
+    Spanish(Box<damas::spanish::Game>),
+    Chinese(Box<damas::chinese::Game>),
+}
+
+/// A game of either kind, with the referee's extras: forfeits and
+/// adjudication.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    inner: Inner,
+    /// Places forced by the referee (forfeit, adjudication) in Spanish
+    /// draughts, whose rules have no resignation.
+    forced_places: Option<Vec<u32>>,
+}
+
+/// State that outlives one search: the transposition table and the like.
+/// Shared between the session and its search thread.
+#[derive(Debug, Default)]
+pub struct SearchContext {
+    spanish: spanish::Context,
+}
+
+impl SearchContext {
+    /// A context sized by the options (`Hash`).
+    pub fn new(options: &Options) -> SearchContext {
+        SearchContext {
+            spanish: spanish::Context::new(options),
+        }
+    }
+
+    /// Forgets everything learned (new game).
+    pub fn clear(&self) {
+        self.spanish.clear();
+    }
+}
+
+impl GameState {
+    /// The start position of the game the options describe, with
+    /// `first_player` to move first (Chinese checkers only).
+    pub fn new(options: &Options, first_player: usize) -> GameState {
+        let inner = match options.game {
+            GameKind::Spanish => Inner::Spanish(Box::default()),
+            GameKind::Chinese | GameKind::Japanese => {
+                Inner::Chinese(Box::new(chinese::new_game(options, first_player)))
+            }
+        };
+        GameState {
+            inner,
+            forced_places: None,
+        }
+    }
+
+    /// A game from a position text (PDN FEN or Chinese checkers text).
+    pub fn from_text(options: &Options, text: &str) -> Result<GameState, GameError> {
+        let inner = match options.game {
+            GameKind::Spanish => Inner::Spanish(Box::new(spanish::from_text(text)?)),
+            GameKind::Chinese | GameKind::Japanese => {
+                Inner::Chinese(Box::new(chinese::from_text(options, text)?))
+            }
+        };
+        Ok(GameState {
+            inner,
+            forced_places: None,
+        })
+    }
+
+    /// Which game this is.
+    pub fn is_spanish(&self) -> bool {
+        matches!(self.inner, Inner::Spanish(_))
+    }
+
+    /// A note when the rules asked for are not the rules played (the
+    /// Japanese variant with 4 or more players).
+    pub fn rules_warning(&self) -> Option<String> {
+        match &self.inner {
+            Inner::Spanish(_) => None,
+            Inner::Chinese(game) => chinese::rules_warning(game),
+        }
+    }
+
+    /// Plays one move in the game's notation and returns its canonical text.
+    pub fn play_text(&mut self, text: &str) -> Result<String, GameError> {
+        if self.forced_places.is_some() {
+            return Err(GameError::Move("the game is over".into()));
+        }
+        match &mut self.inner {
+            Inner::Spanish(game) => spanish::play_text(game, text),
+            Inner::Chinese(game) => chinese::play_text(game, text),
+        }
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        match &self.inner {
+            Inner::Spanish(_) => 2,
+            Inner::Chinese(game) => game.players(),
+        }
+    }
+
+    /// The player to move (0-based), `None` when the game is over.
+    pub fn to_move(&self) -> Option<usize> {
+        if self.is_over() {
+            return None;
+        }
+        match &self.inner {
+            Inner::Spanish(game) => Some(spanish::player_to_move(game)),
+            Inner::Chinese(game) => game.to_move(),
+        }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.forced_places.is_some()
+            || match &self.inner {
+                Inner::Spanish(game) => game.status().is_over(),
+                Inner::Chinese(game) => game.is_over(),
+            }
+    }
+
+    /// The final place of every player (1-based, equal for ties), once the
+    /// game is over.
+    pub fn places(&self) -> Option<Vec<u32>> {
+        if let Some(places) = &self.forced_places {
+            return Some(places.clone());
+        }
+        match &self.inner {
+            Inner::Spanish(game) => spanish::places(game),
+            Inner::Chinese(game) => chinese::places(game),
+        }
+    }
+
+    /// Why the game ended, in words.
+    pub fn end_reason(&self) -> Option<String> {
+        if self.forced_places.is_some() {
+            return Some("decided by the referee".into());
+        }
+        match &self.inner {
+            Inner::Spanish(game) => spanish::end_reason(game),
+            Inner::Chinese(game) => chinese::end_reason(game),
+        }
+    }
+
+    /// `p1win`, `p2win`, …, `draw`, or `none` while the game goes on.
+    pub fn result_text(&self) -> String {
+        let Some(places) = self.places() else {
+            return "none".into();
+        };
+        let firsts: Vec<usize> = (0..places.len()).filter(|&p| places[p] == 1).collect();
+        match firsts.as_slice() {
+            [winner] => format!("p{}win", winner + 1),
+            _ => "draw".into(),
+        }
+    }
+
+    /// Places decided so far, best first: `p2 p1`, ties joined by `=`;
+    /// `none` when no place is decided.
+    pub fn ranking_text(&self) -> String {
+        let places: Vec<Option<u32>> = match self.places() {
+            Some(places) => places.into_iter().map(Some).collect(),
+            None => match &self.inner {
+                Inner::Spanish(_) => vec![None, None],
+                Inner::Chinese(game) => chinese::partial_places(game),
+            },
+        };
+        let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
+        for (player, place) in places.iter().enumerate() {
+            let Some(place) = place else { continue };
+            let name = format!("p{}", player + 1);
+            match groups.iter_mut().find(|(p, _)| p == place) {
+                Some((_, names)) => names.push(name),
+                None => groups.push((*place, vec![name])),
+            }
+        }
+        if groups.is_empty() {
+            return "none".into();
+        }
+        groups.sort_by_key(|(place, _)| *place);
+        groups
+            .iter()
+            .map(|(_, names)| names.join("="))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Every legal move of the player to move, in canonical text. A forced
+    /// pass in Chinese checkers is listed as `pass`.
+    pub fn legal_moves_text(&self) -> Vec<String> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        match &self.inner {
+            Inner::Spanish(game) => spanish::legal_moves_text(game, None),
+            Inner::Chinese(game) => chinese::legal_moves_text(game, None),
+        }
+    }
+
+    /// The legal moves of the piece on one square or cell.
+    pub fn moves_from_text(&self, square: &str) -> Result<Vec<String>, GameError> {
+        let moves = match &self.inner {
+            Inner::Spanish(game) => {
+                spanish::legal_moves_text(game, Some(spanish::parse_square(square)?))
+            }
+            Inner::Chinese(game) => {
+                chinese::legal_moves_text(game, Some(chinese::parse_cell(square)?))
+            }
+        };
+        Ok(if self.is_over() { Vec::new() } else { moves })
+    }
+
+    /// The position text of the current position.
+    pub fn position_text(&self) -> String {
+        match &self.inner {
+            Inner::Spanish(game) => game.position().to_fen(),
+            Inner::Chinese(game) => game.to_text(),
+        }
+    }
+
+    /// Zobrist hash of the current position.
+    pub fn hash(&self) -> u64 {
+        match &self.inner {
+            Inner::Spanish(game) => game.position().hash(),
+            Inner::Chinese(game) => game.hash(),
+        }
+    }
+
+    /// What `d` shows: diagram, position text, hash, player to move and the
+    /// result so far.
+    pub fn display(&self) -> String {
+        let diagram = match &self.inner {
+            Inner::Spanish(game) => game.position().diagram(),
+            Inner::Chinese(game) => game.diagram(),
+        };
+        let turn = self
+            .to_move()
+            .map_or_else(|| "none".to_string(), |p| format!("p{}", p + 1));
+        format!(
+            "{diagram}\nposition {}\nhash {:016x}\nturn {turn}\nresult {} (ranking {})",
+            self.position_text(),
+            self.hash(),
+            self.result_text(),
+            self.ranking_text()
+        )
+    }
+
+    /// Which player a diagram character stands for, for colouring.
+    pub fn player_of_symbol(&self, symbol: char) -> Option<usize> {
+        match &self.inner {
+            Inner::Spanish(_) => match symbol {
+                'w' | 'W' => Some(0),
+                'b' | 'B' => Some(1),
+                _ => None,
+            },
+            Inner::Chinese(_) => match symbol {
+                '1'..='6' => Some(symbol as usize - '1' as usize),
+                'A'..='F' => Some(symbol as usize - 'A' as usize),
+                _ => None,
+            },
+        }
+    }
+
+    /// The referee's ruling that `player` loses: with two players the rival
+    /// wins; with more, the player resigns (last free place).
+    pub fn forfeit(&mut self, player: usize) {
+        if self.is_over() {
+            return;
+        }
+        match &mut self.inner {
+            Inner::Spanish(_) => {
+                let mut places = vec![1, 1];
+                places[player.min(1)] = 2;
+                self.forced_places = Some(places);
+            }
+            Inner::Chinese(game) => {
+                if game.resign(player).is_err() {
+                    // Not playing any more: nothing to forfeit.
+                }
+            }
+        }
+    }
+
+    /// The referee's ruling that the game is drawn among the players still
+    /// in it (its own cap on length).
+    pub fn adjudicate_draw(&mut self) {
+        if self.is_over() {
+            return;
+        }
+        let places = match &self.inner {
+            Inner::Spanish(_) => vec![1, 1],
+            Inner::Chinese(game) => chinese::draw_places(game),
+        };
+        self.forced_places = Some(places);
+    }
+
+    /// Leaf count of the move tree to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match &self.inner {
+            Inner::Spanish(game) => damas::spanish::perft(game.position(), depth),
+            Inner::Chinese(game) => damas::chinese::perft(game.position(), depth),
+        }
+    }
+
+    /// The same, in parallel over `threads` threads.
+    pub fn perft_parallel(&self, depth: u32, threads: usize) -> u64 {
+        match &self.inner {
+            Inner::Spanish(game) => damas::spanish::perft_parallel(game.position(), depth, threads),
+            Inner::Chinese(game) => damas::chinese::perft_parallel(game.position(), depth, threads),
+        }
+    }
+
+    /// Leaf counts per root move, in move text.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        match &self.inner {
+            Inner::Spanish(game) => damas::spanish::divide(game.position(), depth)
+                .into_iter()
+                .map(|(mv, n)| (game.position().move_text(&mv), n))
+                .collect(),
+            Inner::Chinese(game) => damas::chinese::divide(game.position(), depth)
+                .into_iter()
+                .map(|(mv, n)| (format!("{}-{}", mv.from, mv.to), n))
+                .collect(),
+        }
+    }
+
+    /// Searches the position for the player to move and returns the move to
+    /// play (`None` when the game is over or there is no move; `pass` for a
+    /// forced pass).
+    pub fn search(
+        &self,
+        limits: &SearchLimits,
+        context: &SearchContext,
+        config: &SearchConfig,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<String> {
+        if self.is_over() {
+            return None;
+        }
+        match &self.inner {
+            Inner::Spanish(game) => {
+                spanish::search(game, limits, &context.spanish, config, stop, on_info)
+            }
+            Inner::Chinese(game) => chinese::search(game, limits, config, stop, on_info),
+        }
+    }
+}
+
+/// Search settings that come from the options rather than from `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// `Threads`.
+    pub threads: usize,
+    /// `BeamWidth`.
+    pub beam_width: usize,
+    /// `Style`.
+    pub style: Style,
+}
+
+impl SearchConfig {
+    /// The settings of the options.
+    pub fn from_options(options: &Options) -> SearchConfig {
+        SearchConfig {
+            threads: options.threads,
+            beam_width: options.beam_width,
+            style: options.style,
+        }
+    }
+}
