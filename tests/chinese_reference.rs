@@ -154,7 +154,7 @@ impl Board {
                     let (nx, ny) = (x + dx, y + dy);
                     if on_star(nx, ny)
                         && self.at(nx, ny) == Sq::Empty
-                        && locked.map_or(true, |p| self.in_goal(p, nx, ny))
+                        && locked.is_none_or(|p| self.in_goal(p, nx, ny))
                     {
                         dests.insert((nx, ny));
                     }

@@ -82,6 +82,7 @@ fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
     for game_text in pdn.split("[Event").skip(1) {
         let movetext: Vec<&str> = game_text
             .lines()
+            .skip(1) // the rest of the [Event ...] tag
             .filter(|l| !l.starts_with('[') && !l.trim().is_empty())
             .flat_map(str::split_whitespace)
             .filter(|w| !w.ends_with('.') && !matches!(*w, "1-0" | "0-1" | "1/2-1/2"))
