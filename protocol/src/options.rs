@@ -47,7 +47,7 @@ pub struct Options {
     pub play_to_end: bool,
     /// `RotateFirstPlayer`.
     pub rotate_first: bool,
-    /// `MoveLimit` in plies, 0 for none.
+    /// `MoveLimit` in full rounds, 0 for none.
     pub move_limit: u32,
     /// `NoProgressLimit` in full rounds, 0 for none.
     pub no_progress_limit: u32,

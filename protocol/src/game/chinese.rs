@@ -35,8 +35,31 @@ pub(super) fn new_game(options: &Options, first_player: usize) -> Game {
     Game::with_first_player(rules, first)
 }
 
+/// Reads a position text. Rule fields the text leaves out (`anti`, `end`,
+/// `rot`, `limit`, `noprog`, `lock`) come from the session's options rather
+/// than from the library's defaults, so a GUI may send just the pieces.
 pub(super) fn from_text(options: &Options, text: &str) -> Result<Game, GameError> {
-    let game = Game::from_text(text.trim()).map_err(|err| GameError::Position(err.to_string()))?;
+    let rules = rules(options);
+    let number = |limit: Option<u32>| limit.map_or_else(|| "-".to_string(), |n| n.to_string());
+    let defaults = [
+        ("anti", u8::from(rules.anti_blocking).to_string()),
+        ("end", u8::from(rules.play_to_end).to_string()),
+        ("rot", u8::from(rules.rotate_first).to_string()),
+        ("limit", number(rules.move_limit)),
+        ("noprog", number(rules.no_progress_limit)),
+        ("lock", u8::from(rules.goal_lock).to_string()),
+    ];
+    let mut full = text.trim().to_string();
+    for (key, value) in defaults {
+        let prefix = format!("{key}=");
+        if !full
+            .split_whitespace()
+            .any(|word| word.starts_with(&prefix))
+        {
+            full.push_str(&format!(" {prefix}{value}"));
+        }
+    }
+    let game = Game::from_text(&full).map_err(|err| GameError::Position(err.to_string()))?;
     let wanted = if options.game == GameKind::Japanese {
         Variant::Japanese
     } else {

@@ -397,3 +397,73 @@ impl SearchConfig {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chinese(players: &str) -> Options {
+        let mut options = Options::default();
+        options.set("Game", "chinese").expect("valid");
+        options.set("Players", players).expect("valid");
+        options
+    }
+
+    #[test]
+    fn short_chinese_text_takes_the_rules_from_the_options() {
+        let mut options = chinese("2");
+        options.set("AntiBlocking", "false").expect("valid");
+        options.set("MoveLimit", "0").expect("valid");
+        let game = GameState::from_text(&options, "I2 1 e9/f9,h9").expect("valid text");
+        let text = game.position_text();
+        assert!(text.contains("anti=0"), "{text}");
+        assert!(text.contains("limit=-"), "{text}");
+        // A field in the text wins over the option.
+        let game = GameState::from_text(&options, "I2 1 e9/f9,h9 anti=1").expect("valid text");
+        assert!(game.position_text().contains("anti=1"));
+    }
+
+    #[test]
+    fn ranking_and_result_texts() {
+        let mut game = GameState::new(&chinese("3"), 0);
+        assert_eq!(game.ranking_text(), "none");
+        assert_eq!(game.result_text(), "none");
+        game.play_text("resign").expect("p1 may resign");
+        assert_eq!(game.ranking_text(), "p1");
+        game.adjudicate_draw();
+        assert_eq!(game.places(), Some(vec![3, 1, 1]));
+        assert_eq!(game.ranking_text(), "p2=p3 p1");
+        assert_eq!(game.result_text(), "draw");
+
+        let mut draughts = GameState::new(&Options::default(), 0);
+        draughts.forfeit(1);
+        assert_eq!(draughts.result_text(), "p1win");
+        assert_eq!(draughts.ranking_text(), "p1 p2");
+        assert!(draughts.play_text("11-15").is_err());
+    }
+
+    #[test]
+    fn moves_of_one_piece_and_bad_squares() {
+        let game = GameState::new(&Options::default(), 0);
+        let mut from_11 = game.moves_from_text("11").expect("square");
+        from_11.sort();
+        assert_eq!(from_11, vec!["11-14", "11-15"]);
+        assert!(game.moves_from_text("1").expect("square").is_empty());
+        assert!(game.moves_from_text("33").is_err());
+        assert!(game.moves_from_text("x").is_err());
+        let star = GameState::new(&chinese("2"), 0);
+        assert!(star.moves_from_text("z99").is_err());
+        let all = star.legal_moves_text();
+        assert_eq!(all.len(), 14);
+    }
+
+    #[test]
+    fn japanese_with_four_players_warns() {
+        let mut options = chinese("4");
+        options.set("Game", "japanese").expect("valid");
+        options.set("Players", "4").expect("valid");
+        let game = GameState::new(&options, 0);
+        assert!(game.rules_warning().is_some());
+        assert!(GameState::new(&chinese("3"), 0).rules_warning().is_none());
+    }
+}
