@@ -54,36 +54,54 @@ fn colourise(diagram: &str, game: &GameState) -> String {
     out
 }
 
+/// Writes a line to stdout, turning a closed pipe into an error instead of
+/// a panic.
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        writeln!($out, $($arg)*).map_err(|err| format!("writing the board: {err}"))
+    };
+}
+
 /// Runs `damas play`.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let options = args.game.options()?;
     let mut game = GameState::new(&options, 0);
     let context = SearchContext::new(&options);
+    let config = SearchConfig::from_options(&options);
     let colour = !args.no_color && io::stdout().is_terminal();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'quit' to leave.");
+    let mut out = io::stdout().lock();
+    say!(
+        out,
+        "Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'quit' to leave."
+    )?;
+    let mut drawn: Option<u64> = None;
     loop {
-        let diagram = game.display();
-        if colour {
-            println!("{}", colourise(&diagram, &game));
-        } else {
-            println!("{diagram}");
+        if drawn != Some(game.hash()) || game.is_over() {
+            let diagram = game.display();
+            if colour {
+                say!(out, "{}", colourise(&diagram, &game))?;
+            } else {
+                say!(out, "{diagram}")?;
+            }
+            drawn = Some(game.hash());
         }
         if game.is_over() {
-            println!(
+            say!(
+                out,
                 "Game over: {} (ranking {})",
                 game.result_text(),
                 game.ranking_text()
-            );
+            )?;
             return Ok(());
         }
         let Some(player) = game.to_move() else {
             return Ok(());
         };
         if args.humans.contains(&(player as u8 + 1)) {
-            print!("p{} to move> ", player + 1);
-            io::stdout().flush().map_err(|e| e.to_string())?;
+            write!(out, "p{} to move> ", player + 1).map_err(|e| e.to_string())?;
+            out.flush().map_err(|e| e.to_string())?;
             let Some(line) = lines.next() else {
                 return Ok(());
             };
@@ -92,17 +110,16 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             match line.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] => {}
                 ["quit"] | ["exit"] => return Ok(()),
-                ["moves"] => println!("{}", game.legal_moves_text().join(" ")),
+                ["moves"] => say!(out, "{}", game.legal_moves_text().join(" "))?,
                 ["moves", cell] => match game.moves_from_text(cell) {
-                    Ok(moves) if moves.is_empty() => println!("no legal move from {cell}"),
-                    Ok(moves) => println!("{}", moves.join(" ")),
-                    Err(err) => println!("{err}"),
+                    Ok(moves) if moves.is_empty() => say!(out, "no legal move from {cell}")?,
+                    Ok(moves) => say!(out, "{}", moves.join(" "))?,
+                    Err(err) => say!(out, "{err}")?,
                 },
-                _ => {
-                    if let Err(err) = game.play_text(line) {
-                        println!("{err}");
-                    }
-                }
+                _ => match game.play_text(line) {
+                    Ok(played) => say!(out, "p{} plays {played}", player + 1)?,
+                    Err(err) => say!(out, "{err}")?,
+                },
             }
         } else {
             let limits = SearchLimits {
@@ -110,16 +127,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 ..SearchLimits::default()
             };
             let stop = AtomicBool::new(false);
-            let config = SearchConfig::from_options(&options);
-            let best = game.search(&limits, &context, &config, &stop, &mut |_| {});
-            match best {
-                Some(mv) => {
-                    println!("p{} plays {mv}", player + 1);
-                    game.play_text(&mv)
-                        .map_err(|err| format!("engine move {mv} refused: {err}"))?;
-                }
-                None => return Ok(()),
-            }
+            let Some(best) = game.search(&limits, &context, &config, &stop, &mut |_| {}) else {
+                return Ok(());
+            };
+            let played = game
+                .play_text(&best)
+                .map_err(|err| format!("engine move {best} refused: {err}"))?;
+            say!(out, "p{} (engine) plays {played}", player + 1)?;
         }
     }
 }
