@@ -1,8 +1,11 @@
 //! Drives the real `damas` binary over pipes, for the end-to-end tests.
 
+// Each test binary that includes this module uses only part of it.
+#![allow(dead_code)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 /// How long any single expected reply may take before the test fails. Only
@@ -64,10 +67,7 @@ impl Engine {
 
     /// The next output line, or `None` after `wait` with no line.
     pub fn next_line_within(&mut self, wait: Duration) -> Option<String> {
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Some(line),
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
-        }
+        self.lines.recv_timeout(wait).ok()
     }
 
     /// The next output line; fails the test on a hang.
