@@ -7,7 +7,7 @@ pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
 /// Author line sent in `id author`.
 pub const ENGINE_AUTHOR: &str = "the Damas developers";
 
-/// Most characters of the text of an `info string` line: error messages
+/// Most bytes (give or take one escape) of the text of an `info string` line: error messages
 /// quote the input, which may be up to a megabyte long.
 pub const MAX_INFO_TEXT: usize = 400;
 
@@ -23,11 +23,12 @@ pub fn info_string(text: impl std::fmt::Display) -> String {
 
 /// The text with control characters (NUL, CR, escape...) written as
 /// escapes, so that echoed input can never break or forge a reply line,
-/// cut to [`MAX_INFO_TEXT`] characters.
+/// cut after [`MAX_INFO_TEXT`] bytes.
 fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(MAX_INFO_TEXT + 3));
-    for (count, c) in text.chars().enumerate() {
-        if count == MAX_INFO_TEXT {
+    let mut out = String::with_capacity(text.len().min(MAX_INFO_TEXT + 16));
+    for c in text.chars() {
+        // Counted in bytes of output: an escape is up to 10 bytes.
+        if out.len() >= MAX_INFO_TEXT {
             out.push_str("...");
             break;
         }
@@ -115,6 +116,8 @@ mod tests {
         let long = error("y".repeat(1 << 20));
         assert!(long.len() < MAX_INFO_TEXT + 40, "{} bytes", long.len());
         assert!(long.ends_with("y..."));
+        let nuls = error("\0".repeat(5000));
+        assert!(nuls.len() < MAX_INFO_TEXT + 40, "{} bytes", nuls.len());
     }
 
     #[test]
