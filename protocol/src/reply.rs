@@ -7,14 +7,38 @@ pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
 /// Author line sent in `id author`.
 pub const ENGINE_AUTHOR: &str = "the Damas developers";
 
+/// Most bytes (give or take one escape) of the text of an `info string` line: error messages
+/// quote the input, which may be up to a megabyte long.
+pub const MAX_INFO_TEXT: usize = 400;
+
 /// `info string error <what>`: the one reply to any bad input.
 pub fn error(what: impl std::fmt::Display) -> String {
-    format!("info string error {what}")
+    format!("info string error {}", printable(&what.to_string()))
 }
 
 /// `info string <text>`.
 pub fn info_string(text: impl std::fmt::Display) -> String {
-    format!("info string {text}")
+    format!("info string {}", printable(&text.to_string()))
+}
+
+/// The text with control characters (NUL, CR, escape...) written as
+/// escapes, so that echoed input can never break or forge a reply line,
+/// cut after [`MAX_INFO_TEXT`] bytes.
+fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(MAX_INFO_TEXT + 16));
+    for c in text.chars() {
+        // Counted in bytes of output: an escape is up to 10 bytes.
+        if out.len() >= MAX_INFO_TEXT {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The score part of an `info` line.
@@ -80,6 +104,20 @@ mod tests {
         );
         assert_eq!(score(Score::Centi(-35)), "cp -35");
         assert_eq!(score(Score::Loss(4)), "loss 4");
+    }
+
+    #[test]
+    fn info_strings_escape_control_characters_and_stay_short() {
+        assert_eq!(
+            error("unknown command '\0\r\x1b'"),
+            "info string error unknown command '\\u{0}\\r\\u{1b}'"
+        );
+        assert_eq!(info_string("a\nb"), "info string a\\nb");
+        let long = error("y".repeat(1 << 20));
+        assert!(long.len() < MAX_INFO_TEXT + 40, "{} bytes", long.len());
+        assert!(long.ends_with("y..."));
+        let nuls = error("\0".repeat(5000));
+        assert!(nuls.len() < MAX_INFO_TEXT + 40, "{} bytes", nuls.len());
     }
 
     #[test]

@@ -31,6 +31,10 @@ pub enum TextError {
     /// A `key=value` field is unknown or malformed.
     #[error("position text: bad field {0:?}")]
     Field(String),
+    /// The fields contradict each other (a finished player to move, a
+    /// game over with a player still playing).
+    #[error("position text: {0}")]
+    Inconsistent(String),
 }
 
 fn flag(b: bool) -> u8 {
@@ -295,6 +299,17 @@ impl Game {
                 }
                 _ => return Err(ferr(k, v)),
             }
+        }
+        let playing = |p: usize| game.states[p] == PlayerState::Playing;
+        if game.end.is_none() && !playing(stm - 1) {
+            return Err(TextError::Inconsistent(format!(
+                "player {stm} is to move but is no longer playing"
+            )));
+        }
+        if game.end.is_some() && (0..n).any(playing) {
+            return Err(TextError::Inconsistent(
+                "the game is over but a player is still playing".into(),
+            ));
         }
         Ok(game)
     }

@@ -82,6 +82,16 @@ pub enum FenError {
         /// The square number.
         square: u8,
     },
+    /// More pieces of one colour than a game can have (12): a FEN is read
+    /// only for positions that can arise. `Position::from_parts` does not
+    /// check this.
+    #[error("{count} {color} pieces (at most 12)")]
+    TooManyPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many were listed.
+        count: u32,
+    },
     /// A man on its own promotion row, where it would already be a king.
     #[error("{color} man on square {square}, its promotion row (write it as a king)")]
     ManOnLastRow {
@@ -91,6 +101,9 @@ pub enum FenError {
         square: u8,
     },
 }
+
+/// Pieces of one colour at the start, and so at most in any game.
+const MAX_PIECES: u32 = 12;
 
 fn parse_number(text: &str, color: Color) -> Result<u8, FenError> {
     let t = text.trim();
@@ -218,6 +231,14 @@ impl Position {
         let (bm, bk) = lists[1].ok_or(FenError::MissingList {
             color: Color::Black,
         })?;
+        for (color, pieces) in [(Color::White, wm | wk), (Color::Black, bm | bk)] {
+            if pieces.count_ones() > MAX_PIECES {
+                return Err(FenError::TooManyPieces {
+                    color,
+                    count: pieces.count_ones(),
+                });
+            }
+        }
         Position::from_parts(
             Bitboard(wm | wk),
             Bitboard(bm | bk),
