@@ -554,3 +554,14 @@ fn position_hash_changes_with_side_to_move() {
     assert_ne!(p.hash(), h);
     assert_eq!(p.hash(), p.compute_hash());
 }
+
+#[test]
+fn position_text_refuses_counters_near_overflow() {
+    use damas::chinese::Game;
+    assert!(Game::from_text("I2 1 e4/m14 ply=4294967295").is_err());
+    assert!(Game::from_text("I2 1 e4/m14 rounds=1000000001").is_err());
+    let mut game =
+        Game::from_text("I2 1 e4/m14 ply=1000000000 rounds=1000000000").expect("bounded");
+    game.play_text("e4-e5").expect("legal");
+    assert_eq!(game.ply(), 1_000_000_001);
+}

@@ -33,4 +33,4 @@ pub use notation::{format_path, parse_path};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::{Position, PositionError};
 pub use rules::{seats, Rules, Variant};
-pub use text::TextError;
+pub use text::{TextError, MAX_TEXT_NUMBER};

@@ -37,6 +37,9 @@ pub enum TextError {
     Inconsistent(String),
 }
 
+/// Largest counter or limit a position text may carry.
+pub const MAX_TEXT_NUMBER: u32 = 1_000_000_000;
+
 fn flag(b: bool) -> u8 {
     u8::from(b)
 }
@@ -208,7 +211,14 @@ impl Game {
             fields.push((k, v));
         }
         let ferr = |k: &str, v: &str| TextError::Field(format!("{k}={v}"));
-        let num = |k: &str, v: &str| v.parse::<u32>().map_err(|_| ferr(k, v));
+        // Counters and limits are bounded so that no text can bring a counter
+        // near overflow: a game never gets within orders of magnitude of it.
+        let num = |k: &str, v: &str| {
+            v.parse::<u32>()
+                .ok()
+                .filter(|&n| n <= MAX_TEXT_NUMBER)
+                .ok_or_else(|| ferr(k, v))
+        };
         let optnum = |k: &str, v: &str| {
             if v == "-" {
                 Ok(None)
