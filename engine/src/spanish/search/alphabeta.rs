@@ -16,8 +16,22 @@ use crate::spanish::{Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 pub const MATE: i32 = 30_000;
 /// Scores beyond this magnitude are proven wins or losses.
 pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// Reverse futility margin per ply of remaining depth, in centi-men.
+const FUTILITY_MARGIN: i32 = 70;
 /// Larger than any score.
 pub const INF: i32 = MATE + 1;
+
+/// Late-move reductions by remaining depth and move number:
+/// `0.75 + ln(depth) * ln(move) / 2.25`, computed once.
+static LMR: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
+});
 
 /// State shared by all threads of one search.
 pub struct Shared<'a> {
@@ -209,6 +223,11 @@ impl<'a> Searcher<'a> {
         np: u32,
         pv_node: bool,
     ) -> i32 {
+        let hash = pos.hash();
+        if ply > 0 && self.is_repetition(hash, np) {
+            self.pv_len[ply] = ply;
+            return 0;
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.qsearch(pos, alpha, beta, ply, np);
         }
@@ -216,11 +235,7 @@ impl<'a> Searcher<'a> {
         if self.count_node() {
             return 0;
         }
-        let hash = pos.hash();
         if ply > 0 {
-            if self.is_repetition(hash, np) {
-                return 0;
-            }
             // Mate distance pruning.
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -256,6 +271,14 @@ impl<'a> Searcher<'a> {
         let ext = i32::from(n == 1 && (ply as i32) < 2 * self.root_depth);
         let new_depth = depth - 1 + ext;
         let captures = moves[0].captured != 0;
+        // Reverse futility: a quiet position so far above beta near the
+        // leaves that one or two moves will not bring it back.
+        if !pv_node && !captures && ply > 0 && depth <= 3 && beta.abs() < MATE_BOUND {
+            let e = evaluate(pos);
+            if e - FUTILITY_MARGIN * depth >= beta {
+                return e;
+            }
+        }
         let mut scores = [0i32; MAX_MOVES];
         self.ord.score(pos, &moves, tt_idx, ply, &mut scores);
         let orig_alpha = alpha;
@@ -271,15 +294,13 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, cnp, pv_node)
             } else {
-                let reduce = if depth >= 3 && i >= 3 && !captures && ext == 0 && cnp != 0 {
-                    // Reduce late king moves more than late man moves (a man
-                    // move is irreversible and often the point).
-                    1 + i32::from(depth >= 6 && i >= 6)
-                } else if depth >= 3 && i >= 4 && !captures && !pos.is_promotion(&mv) {
-                    1
-                } else {
-                    0
-                };
+                let reduce =
+                    if depth >= 3 && i >= 2 && !captures && ext == 0 && !pos.is_promotion(&mv) {
+                        let r = LMR[depth.min(63) as usize][i.min(63)] - i32::from(pv_node);
+                        r.clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
                 let mut s = -self.negamax(
                     &child,
                     new_depth - reduce,
