@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod engine_loop;
 mod matches;
 mod perft;
@@ -24,6 +25,8 @@ struct Cli {
 enum Commands {
     /// Speak the engine protocol on stdin/stdout (the default).
     Engine,
+    /// Search fixed Spanish positions to a fixed depth: node signature and speed.
+    Bench(bench::BenchArgs),
     /// Count the leaf nodes of the move tree to a depth.
     Perft(perft::PerftArgs),
     /// Play against the engine in the terminal.
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         None | Some(Commands::Engine) => engine_loop::run(),
+        Some(Commands::Bench(args)) => bench::run(&args),
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Match(args)) => {

@@ -30,6 +30,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+pub mod search;
 mod square;
 mod tables;
 mod zobrist;

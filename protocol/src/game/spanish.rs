@@ -1,24 +1,45 @@
 //! Spanish draughts behind [`GameState`](super::GameState).
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
-use damas::search::{Score, SearchInfo, SearchLimits};
+use damas::search::{SearchInfo, SearchLimits};
+use damas::spanish::search::{SearchParams, TranspositionTable};
 use damas::spanish::{Color, DrawReason, Game, GameStatus, Position, Square, WinReason};
 
 use super::{GameError, SearchConfig};
-use crate::options::Options;
+use crate::options::{GameKind, Options};
 
-/// Search state kept between searches.
-#[derive(Debug, Default)]
-pub(super) struct Context;
+/// Search state kept between searches: the transposition table.
+#[derive(Debug)]
+pub(super) struct Context {
+    tt: TranspositionTable,
+}
+
+impl Default for Context {
+    fn default() -> Context {
+        Context {
+            tt: TranspositionTable::new(1),
+        }
+    }
+}
 
 impl Context {
-    pub(super) fn new(_options: &Options) -> Context {
-        Context
+    /// A table of `Hash` MiB when the game is Spanish draughts (a token
+    /// one otherwise, so that Chinese checkers does not pay for it).
+    pub(super) fn new(options: &Options) -> Context {
+        let mb = if options.game == GameKind::Spanish {
+            options.hash_mb
+        } else {
+            1
+        };
+        Context {
+            tt: TranspositionTable::new(mb),
+        }
     }
 
-    pub(super) fn clear(&self) {}
+    pub(super) fn clear(&self) {
+        self.tt.clear();
+    }
 }
 
 pub(super) fn from_text(text: &str) -> Result<Game, GameError> {
@@ -90,31 +111,23 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Square>) -> Vec<String>
     let position = game.position();
     game.legal_moves()
         .iter()
-        .filter(|mv| from.is_none_or(|sq| mv.from() == sq))
+        .filter(|mv| from.map_or(true, |sq| mv.from() == sq))
         .map(|mv| position.move_text(mv))
         .collect()
 }
 
 pub(super) fn search(
     game: &Game,
-    _limits: &SearchLimits,
-    _context: &Context,
-    _config: &SearchConfig,
-    _stop: &AtomicBool,
+    limits: &SearchLimits,
+    context: &Context,
+    config: &SearchConfig,
+    stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<String> {
-    let start = Instant::now();
-    let moves = game.legal_moves();
-    let best = moves.first()?;
-    let text = game.position().move_text(best);
-    on_info(&SearchInfo {
-        depth: 1,
-        seldepth: 1,
-        score: Score::Centi(0),
-        nodes: moves.len() as u64,
-        time: start.elapsed(),
-        hashfull: None,
-        pv: vec![text.clone()],
-    });
-    Some(text)
+    let params = SearchParams {
+        threads: config.threads,
+        style: config.style,
+    };
+    let result = damas::spanish::search::search(game, limits, &context.tt, &params, stop, on_info);
+    result.best.map(|mv| game.position().move_text(&mv))
 }

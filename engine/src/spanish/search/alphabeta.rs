@@ -1,0 +1,457 @@
+//! The searcher: principal variation search with a transposition table,
+//! quiescence over captures, late-move reductions, extensions and draw
+//! detection; and the material-only baseline (`Style::Plain`).
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+
+use arrayvec::ArrayVec;
+
+use super::eval::{evaluate, material};
+use super::ordering::{pick, Ordering, MAX_PLY, NO_MOVE};
+use super::time::TimeManager;
+use super::tt::{Bound, TranspositionTable};
+use crate::spanish::{Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
+
+/// The score of a win at the root (a win in `n` plies scores `MATE - n`).
+pub const MATE: i32 = 30_000;
+/// Scores beyond this magnitude are proven wins or losses.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+/// Reverse futility margin per ply of remaining depth, in centi-men.
+const FUTILITY_MARGIN: i32 = 70;
+/// Larger than any score.
+pub const INF: i32 = MATE + 1;
+
+/// Late-move reductions by remaining depth and move number:
+/// `0.75 + ln(depth) * ln(move) / 2.25`, computed once.
+static LMR: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+        }
+    }
+    t
+});
+
+/// State shared by all threads of one search.
+pub struct Shared<'a> {
+    /// The table all threads read and write.
+    pub tt: &'a TranspositionTable,
+    /// Raised by the protocol's `stop`.
+    pub stop: &'a AtomicBool,
+    /// Raised by the main thread to end the helpers.
+    pub abort: AtomicBool,
+    /// Nodes published by all threads (every 1024 nodes and at the end).
+    pub nodes: AtomicU64,
+}
+
+/// Converts a score to the table's node-relative form.
+#[inline]
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline(always)]
+fn no_progress_after(pos: &Position, mv: &Move, np: u32) -> u32 {
+    if mv.captured != 0 || pos.moves_man(mv) {
+        0
+    } else {
+        np + 1
+    }
+}
+
+/// One search thread.
+pub struct Searcher<'a> {
+    shared: &'a Shared<'a>,
+    /// Whether this thread watches the clock and the node limit.
+    main: bool,
+    time: TimeManager,
+    node_limit: u64,
+    /// Nodes searched by this thread.
+    pub nodes: u64,
+    published: u64,
+    /// Set once the search must unwind.
+    pub stopped: bool,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    ord: Box<Ordering>,
+    /// Hashes of the game since the last irreversible move, then of the
+    /// current line.
+    rep: Vec<u64>,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_depth: i32,
+    /// Best root move proven so far (updated only by fully searched moves).
+    pub root_best: Move,
+    /// Material-only baseline without table or heuristics.
+    plain: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A thread for `shared`; `history` are the game's hashes since the last
+    /// capture or man move, the root included.
+    pub fn new(
+        shared: &'a Shared<'a>,
+        main: bool,
+        time: TimeManager,
+        node_limit: u64,
+        history: &[u64],
+        plain: bool,
+    ) -> Searcher<'a> {
+        let mut rep = Vec::with_capacity(history.len() + MAX_PLY + 8);
+        rep.extend_from_slice(history);
+        Searcher {
+            shared,
+            main,
+            time,
+            node_limit,
+            nodes: 0,
+            published: 0,
+            stopped: false,
+            seldepth: 0,
+            ord: Ordering::new(),
+            rep,
+            pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            root_depth: 0,
+            root_best: NO_MOVE,
+            plain,
+        }
+    }
+
+    /// Nodes of all threads, as far as published, plus this thread's.
+    pub fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(AtomicOrdering::Relaxed) + (self.nodes - self.published)
+    }
+
+    /// Adds this thread's unpublished nodes to the shared count.
+    pub fn publish(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
+        self.published = self.nodes;
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn pv(&self) -> &[Move] {
+        &self.pv[0][..self.pv_len[0]]
+    }
+
+    /// Counts a node; true when the search must stop.
+    #[inline(always)]
+    fn count_node(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.publish();
+            if self.shared.stop.load(AtomicOrdering::Relaxed)
+                || self.shared.abort.load(AtomicOrdering::Relaxed)
+                || (self.main && self.time.hard_expired())
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    #[inline(always)]
+    fn is_repetition(&self, hash: u64, np: u32) -> bool {
+        let n = self.rep.len();
+        let mut i = 2;
+        while i <= np as usize && i < n {
+            if self.rep[n - 1 - i] == hash {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    /// One complete root search to `depth` in the window (`alpha`, `beta`).
+    pub fn root(&mut self, pos: &Position, depth: i32, alpha: i32, beta: i32, np: u32) -> i32 {
+        self.root_depth = depth;
+        if self.plain {
+            self.plain_search(pos, depth, alpha, beta, 0)
+        } else {
+            self.negamax(pos, depth, alpha, beta, 0, np, true)
+        }
+    }
+
+    /// Ages the history between iterations of different searches.
+    pub fn age_history(&mut self) {
+        self.ord.age();
+    }
+
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        self.pv[ply][ply] = mv;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        np: u32,
+        pv_node: bool,
+    ) -> i32 {
+        let hash = pos.hash();
+        if ply > 0 && self.is_repetition(hash, np) {
+            self.pv_len[ply] = ply;
+            return 0;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(pos, alpha, beta, ply, np);
+        }
+        self.pv_len[ply] = ply;
+        if self.count_node() {
+            return 0;
+        }
+        if ply > 0 {
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if np >= NO_PROGRESS_PLIES {
+            return 0;
+        }
+        let tt = self.shared.tt;
+        let mut tt_idx = None;
+        if let Some(e) = tt.probe(hash) {
+            tt_idx = e.find_move(&moves);
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let n = moves.len();
+        // A forced move (single legal move, typically a capture) is not a
+        // real decision: extend it, within twice the nominal depth.
+        let ext = i32::from(n == 1 && (ply as i32) < 2 * self.root_depth);
+        let new_depth = depth - 1 + ext;
+        let captures = moves[0].captured != 0;
+        // Reverse futility: a quiet position so far above beta near the
+        // leaves that one or two moves will not bring it back.
+        if !pv_node && !captures && ply > 0 && depth <= 3 && beta.abs() < MATE_BOUND {
+            let e = evaluate(pos);
+            if e - FUTILITY_MARGIN * depth >= beta {
+                return e;
+            }
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        self.ord.score(pos, &moves, tt_idx, ply, &mut scores);
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_idx = None;
+        let mut tried: ArrayVec<Move, 48> = ArrayVec::new();
+        for i in 0..n {
+            let idx = pick(&mut scores, n);
+            let mv = moves[idx];
+            let child = pos.played(&mv);
+            let cnp = no_progress_after(pos, &mv, np);
+            self.rep.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, cnp, pv_node)
+            } else {
+                let reduce =
+                    if depth >= 3 && i >= 2 && !captures && ext == 0 && !pos.is_promotion(&mv) {
+                        let r = LMR[depth.min(63) as usize][i.min(63)] - i32::from(pv_node);
+                        r.clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
+                let mut s = -self.negamax(
+                    &child,
+                    new_depth - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    cnp,
+                    false,
+                );
+                if s > alpha && reduce > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, cnp, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, cnp, true);
+                }
+                s
+            };
+            self.rep.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_idx = Some(idx);
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = mv;
+                    }
+                    if score >= beta {
+                        self.ord.cutoff(pos, mv, ply, depth, &tried);
+                        break;
+                    }
+                }
+            }
+            if !tried.is_full() {
+                tried.push(mv);
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_idx.filter(|&i| i < 255).map(|i| (i as u8, moves[i]));
+        tt.store(hash, to_tt(best, ply), depth, bound, mv);
+        best
+    }
+
+    /// Resolves captures: a position where the side to move must capture is
+    /// searched further; a quiet one is evaluated (or is lost if it has no
+    /// move, or drawn by the 80-ply rule).
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, np: u32) -> i32 {
+        if ply <= MAX_PLY {
+            self.pv_len[ply] = ply;
+        }
+        if self.count_node() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if !pos.has_capture() {
+            if pos.count_legal_moves() == 0 {
+                return -MATE + ply as i32;
+            }
+            if np >= NO_PROGRESS_PLIES {
+                return 0;
+            }
+            return if self.plain {
+                material(pos)
+            } else {
+                evaluate(pos)
+            };
+        }
+        if ply >= MAX_PLY {
+            return if self.plain {
+                material(pos)
+            } else {
+                evaluate(pos)
+            };
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        let mut best = -INF;
+        for mv in &moves {
+            let child = pos.played(mv);
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1, 0);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The baseline: plain alpha-beta on material, moves in generation
+    /// order (captures are forced, so they come first by the rules), the
+    /// same capture quiescence, no table, no draw rules.
+    fn plain_search(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.qsearch(pos, alpha, beta, ply, 0);
+        }
+        self.pv_len[ply] = ply;
+        if self.count_node() {
+            return 0;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut best = -INF;
+        for mv in &moves {
+            let child = pos.played(mv);
+            let s = -self.plain_search(&child, depth - 1, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, *mv);
+                    if ply == 0 {
+                        self.root_best = *mv;
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

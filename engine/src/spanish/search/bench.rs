@@ -1,0 +1,76 @@
+//! The benchmark: a fixed set of positions searched to a fixed depth on one
+//! thread with a fresh table. The total node count is the search's
+//! signature: it changes exactly when the search's behaviour changes.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::{search, SearchParams, TranspositionTable};
+use crate::search::SearchLimits;
+use crate::spanish::{Game, Position};
+
+/// Default depth of `damas bench`.
+pub const BENCH_DEPTH: u32 = 14;
+
+/// The benchmark positions: the start, openings, middle games and endings
+/// (taken from fixed-seed self-play and hand-made endings).
+pub const BENCH_FENS: [&str; 12] = [
+    "W:W1-12:B21-32",
+    "B:W1-10,12,15:B21-32",
+    "W:W1-9,11,12,14:B18,21-24,26-32",
+    "W:W1-4,6-8,10,11,13,14,16:B17,19,21-24,26,27,29-32",
+    "B:W1,2,4-6,8,11,13,14,16:B17,19,20,22,24,26,27,29-31",
+    "W:W2,3,5,6,9,12,13,14,15:B17,19,20,22,23,26,28,30",
+    "B:W1,3,5,9,10,14,15,16:B18,20,21,23,25,27,29",
+    "W:W1,2,7,10,13:B19,22,25,29,31",
+    "W:WK3,6,9,14:B20,23,27,28",
+    "B:WK10,K26:B13,21",
+    "W:WK1,K2,K3:BK19",
+    "B:W5,9,K30:BK14,24,27",
+];
+
+/// Totals of a benchmark run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes over all positions: the signature.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (u128::from(self.nodes) * 1_000_000 / self.time.as_micros().max(1)) as u64
+    }
+}
+
+/// Searches every position of [`BENCH_FENS`] to `depth` with a fresh
+/// 16 MiB table on one thread; `on_position` sees each FEN with its nodes.
+pub fn bench(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> BenchResult {
+    let start = Instant::now();
+    let mut nodes = 0;
+    let stop = AtomicBool::new(false);
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    };
+    for fen in BENCH_FENS {
+        let pos = Position::from_fen(fen).unwrap_or_else(|_| unreachable!("bench FENs are valid"));
+        let tt = TranspositionTable::new(16);
+        let r = search(
+            &Game::new(pos),
+            &limits,
+            &tt,
+            &SearchParams::default(),
+            &stop,
+            &mut |_| {},
+        );
+        on_position(fen, r.nodes);
+        nodes += r.nodes;
+    }
+    BenchResult {
+        nodes,
+        time: start.elapsed(),
+    }
+}

@@ -1,0 +1,119 @@
+//! Move ordering: transposition-table move, then captures (by pieces and
+//! kings taken), promotions, the two killer moves of the ply, and the
+//! history heuristic (quiet moves that caused cut-offs elsewhere).
+
+use crate::spanish::{Move, Position, MAX_MOVES};
+
+/// Never a real move: a quiet move from a square to itself.
+pub const NO_MOVE: Move = Move {
+    from: 0,
+    to: 0,
+    captured: 0,
+};
+
+/// Deepest ply the search tables cover.
+pub const MAX_PLY: usize = 128;
+
+const TT_SCORE: i32 = 1 << 30;
+const CAPTURE_SCORE: i32 = 1 << 26;
+const PROMOTION_SCORE: i32 = 1 << 25;
+const KILLER1_SCORE: i32 = 1 << 24;
+const KILLER2_SCORE: i32 = (1 << 24) - 1;
+
+/// Killers and history of one search thread.
+pub struct Ordering {
+    killers: [[Move; 2]; MAX_PLY + 1],
+    history: [[[i32; 32]; 32]; 2],
+}
+
+impl Ordering {
+    /// Empty tables, boxed (they are about 10 KiB).
+    pub fn new() -> Box<Ordering> {
+        Box::new(Ordering {
+            killers: [[NO_MOVE; 2]; MAX_PLY + 1],
+            history: [[[0; 32]; 32]; 2],
+        })
+    }
+
+    /// Halves the history between searches so that it stays recent.
+    pub fn age(&mut self) {
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                for h in row.iter_mut() {
+                    *h /= 2;
+                }
+            }
+        }
+        self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
+    }
+
+    /// Scores `moves` for [`pick`] into `scores`.
+    pub fn score(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt: Option<usize>,
+        ply: usize,
+        scores: &mut [i32; MAX_MOVES],
+    ) {
+        let side = pos.side_to_move() as usize;
+        let kings = pos.all_kings().0;
+        let k = &self.killers[ply.min(MAX_PLY)];
+        for (i, mv) in moves.iter().enumerate() {
+            scores[i] = if Some(i) == tt {
+                TT_SCORE
+            } else if mv.captured != 0 {
+                CAPTURE_SCORE
+                    + 16 * (mv.captured & kings).count_ones() as i32
+                    + i32::from(pos.is_promotion(mv))
+            } else if pos.is_promotion(mv) {
+                PROMOTION_SCORE
+            } else if *mv == k[0] {
+                KILLER1_SCORE
+            } else if *mv == k[1] {
+                KILLER2_SCORE
+            } else {
+                self.history[side][mv.from as usize][mv.to as usize]
+            };
+        }
+    }
+
+    /// Records a quiet move that failed high at `ply` with `depth` left,
+    /// and penalises the quiet moves tried before it.
+    pub fn cutoff(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32, tried: &[Move]) {
+        if mv.captured != 0 {
+            return;
+        }
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let side = pos.side_to_move() as usize;
+        let bonus = (depth * depth).min(400);
+        let h = &mut self.history[side];
+        let e = &mut h[mv.from as usize][mv.to as usize];
+        *e += bonus - *e * bonus / 16384;
+        for t in tried {
+            if *t != mv && t.captured == 0 {
+                let e = &mut h[t.from as usize][t.to as usize];
+                *e -= bonus + *e * bonus / 16384;
+            }
+        }
+    }
+}
+
+/// The index of the best-scored move not yet picked among the first `n`;
+/// it is marked as picked. Moves stay in generation order, so indices are
+/// the ones the transposition table stores.
+#[inline(always)]
+pub fn pick(scores: &mut [i32; MAX_MOVES], n: usize) -> usize {
+    let mut best = 0;
+    for j in 1..n {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    scores[best] = i32::MIN;
+    best
+}

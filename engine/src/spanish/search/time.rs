@@ -1,0 +1,99 @@
+//! Time management: how long one search may run.
+//!
+//! A search gets a *soft* limit (do not start another iteration once it is
+//! mostly used; scaled up when the best move keeps changing) and a *hard*
+//! limit (abort the running iteration). `movetime` makes both equal.
+//! Clock time is split over the moves to go (30 when the clock has no
+//! `movestogo`), plus most of the increment, and the hard limit never
+//! exceeds a fraction of the time left, so the engine cannot lose on time.
+
+use std::time::{Duration, Instant};
+
+use crate::search::SearchLimits;
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+/// Safety margin kept on the clock beyond the protocol's move overhead.
+const CLOCK_RESERVE: Duration = Duration::from_millis(5);
+
+impl TimeManager {
+    /// The budget for `limits`, starting now. `infinite` ignores all time.
+    pub fn new(limits: &SearchLimits, start: Instant) -> TimeManager {
+        let (mut soft, mut hard) = (None, None);
+        if !limits.infinite {
+            if let Some(mt) = limits.movetime {
+                soft = Some(mt);
+                hard = Some(mt);
+            }
+            if let Some(left) = limits.time_left {
+                let usable = left.saturating_sub(CLOCK_RESERVE);
+                let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
+                let base = usable / mtg + limits.increment * 3 / 4;
+                let cap = if mtg == 1 { usable * 4 / 5 } else { usable / 2 };
+                let h = (base * 4).min(cap);
+                let s = (base * 7 / 10).min(h);
+                soft = Some(soft.map_or(s, |x| x.min(s)));
+                hard = Some(hard.map_or(h, |x| x.min(h)));
+            }
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search runs under a time limit.
+    pub fn is_timed(&self) -> bool {
+        self.hard.is_some()
+    }
+
+    /// Whether the hard limit has passed.
+    #[inline]
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.start.elapsed() >= h)
+    }
+
+    /// Whether to start another iteration, given `instability` (1.0 when
+    /// the best move is stable, up to about 2.5 after changes). An
+    /// iteration takes several times the previous one, so none is started
+    /// past about half the scaled soft limit.
+    pub fn continue_iterating(&self, instability: f64) -> bool {
+        match (self.soft, self.hard) {
+            (Some(s), Some(h)) => {
+                let target = s.mul_f64(instability).min(h);
+                self.start.elapsed() < target.mul_f64(0.55)
+            }
+            _ => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_budget_is_a_fraction() {
+        let limits = SearchLimits {
+            time_left: Some(Duration::from_secs(10)),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, Instant::now());
+        assert!(tm.hard.unwrap() <= Duration::from_secs(5));
+        assert!(tm.soft.unwrap() <= tm.hard.unwrap());
+        let limits = SearchLimits {
+            time_left: Some(Duration::from_millis(3)),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, Instant::now());
+        assert_eq!(tm.hard.unwrap(), Duration::ZERO);
+    }
+}
