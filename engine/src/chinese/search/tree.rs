@@ -306,6 +306,7 @@ impl<'a> Tree<'a> {
             let next = self.repliers(pos, mover);
             for mv in moves {
                 let mut child = *pos;
+                child.set_to_move(mover);
                 child.play_unchecked(mv.from, mv.to);
                 let score = if self.has_finished(&child, mover) {
                     WIN - ply as i32 - 1
