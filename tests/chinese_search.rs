@@ -94,6 +94,21 @@ fn won_race_is_found() {
     assert_eq!(out.score, Score::Win(3), "{out:?}");
     let out = run(&race(1), &depth(6), Style::Best);
     assert!(matches!(out.score, Score::Loss(_)), "{out:?}");
+    // The exact race solver and the plain tree agree.
+    let game = race(0);
+    assert!(search::race::separated(game.position()));
+    assert!(matches!(
+        search::race::moves_home(game.position(), 0, true, 6, 100_000),
+        search::race::Home::In(2, Some(_))
+    ));
+    assert!(matches!(
+        search::race::moves_home(game.position(), 1, true, 6, 100_000),
+        search::race::Home::In(3, Some(_))
+    ));
+    let r = search::race::solve(&game, 6, 100_000).expect("a race");
+    assert!(r.wins && r.plies == 3);
+    let out = run(&game, &depth(6), Style::Plain);
+    assert_eq!(out.score, Score::Win(3), "{out:?}");
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! - [`tree`]: alpha-beta over the beam's candidates (the best few own moves
 //!   and replies by the heuristic) for two players, best-reply search for
 //!   three to six, and the plain full-width baseline.
+//! - [`race`]: exact two-player races once the armies are separated.
 //! - [`time`]: the time budget of a `go`.
 //!
 //! [`search`] is the entry point the protocol calls: it dispatches on the
@@ -26,6 +27,7 @@
 
 pub mod beam;
 pub mod heuristic;
+pub mod race;
 pub mod time;
 pub mod tree;
 
@@ -229,6 +231,21 @@ pub fn search(
             return solitaire_go(game, limits, options, stop, on_info, start);
         }
         Style::Best | Style::Plain => {}
+    }
+    // A separated 2-player race is solved exactly.
+    if options.style == Style::Best {
+        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(60_000)) {
+            out.best = Some(r.first);
+            out.score = if r.wins {
+                Score::Win(r.plies)
+            } else {
+                Score::Loss(r.plies)
+            };
+            out.depth = r.plies;
+            out.pv = line_text(&pos, &[r.first]);
+            info(&out, r.plies, on_info);
+            return out;
+        }
     }
     // Tree search.
     let budget = time::budget(limits, start);
