@@ -12,6 +12,7 @@ mod engine_loop;
 mod matches;
 mod perft;
 mod play;
+mod solitaire;
 
 /// Spanish draughts and Chinese checkers engine.
 #[derive(Parser, Debug)]
@@ -33,6 +34,8 @@ enum Commands {
     Play(play::PlayArgs),
     /// Run engines against each other with the library as referee.
     Match(matches::MatchArgs),
+    /// Chinese checkers solitaire: move one army across alone, shortest.
+    Solitaire(solitaire::SolitaireArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,7 @@ fn main() -> ExitCode {
         Some(Commands::Bench(args)) => bench::run(&args),
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
+        Some(Commands::Solitaire(args)) => solitaire::run(&args),
         Some(Commands::Match(args)) => {
             let raw: Vec<String> = std::env::args().collect();
             matches::run(&args, &raw)

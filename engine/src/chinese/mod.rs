@@ -22,6 +22,7 @@ mod notation;
 mod perft;
 mod position;
 mod rules;
+pub mod search;
 mod text;
 mod zobrist;
 

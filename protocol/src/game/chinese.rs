@@ -1,11 +1,10 @@
 //! Chinese checkers and the Japanese variant behind
 //! [`GameState`](super::GameState).
 
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
+use damas::chinese::search::SearchOptions;
 use damas::chinese::{Cell, EndReason, Game, PlayerState, Rules, Turn, Variant};
-use damas::search::{Score, SearchInfo, SearchLimits};
+use damas::search::{SearchInfo, SearchLimits};
+use std::sync::atomic::AtomicBool;
 
 use super::{GameError, SearchConfig};
 use crate::options::{GameKind, Options};
@@ -152,32 +151,32 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Cell>) -> Vec<String> {
     }
     moves
         .iter()
-        .filter(|mv| from.is_none_or(|cell| mv.from == cell))
+        .filter(|mv| from.map_or(true, |cell| mv.from == cell))
         .map(|mv| game.move_text(mv))
         .collect()
 }
 
+/// Runs the Chinese checkers search (see [`damas::chinese::search`]) and
+/// returns the move in full-path text, or `pass` when the player to move has
+/// no legal move.
 pub(super) fn search(
     game: &Game,
-    _limits: &SearchLimits,
-    _config: &SearchConfig,
-    _stop: &AtomicBool,
+    limits: &SearchLimits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<String> {
-    let start = Instant::now();
-    let moves = game.legal_moves();
-    let text = match moves.first() {
-        Some(mv) => game.move_text(mv),
-        None => "pass".to_string(),
+    if game.is_over() {
+        return None;
+    }
+    let options = SearchOptions {
+        beam_width: config.beam_width,
+        style: config.style,
+        seed: 0,
     };
-    on_info(&SearchInfo {
-        depth: 1,
-        seldepth: 1,
-        score: Score::Centi(0),
-        nodes: moves.len() as u64,
-        time: start.elapsed(),
-        hashfull: None,
-        pv: vec![text.clone()],
-    });
-    Some(text)
+    let out = damas::chinese::search::search(game, limits, &options, stop, on_info);
+    Some(match out.best {
+        Some(mv) => game.move_text(&mv),
+        None => "pass".to_string(),
+    })
 }

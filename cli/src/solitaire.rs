@@ -1,0 +1,62 @@
+//! `damas solitaire`: the one-player transfer of a whole army to the
+//! opposite point, found by the beam search.
+
+use std::time::Instant;
+
+use clap::Args;
+use damas::chinese::search::{line_text, solve_solitaire};
+use damas::chinese::{Position, Rules, Variant};
+
+use crate::perft::VariantArg;
+
+/// Arguments of `damas solitaire`.
+#[derive(Args, Debug, Clone)]
+pub struct SolitaireArgs {
+    /// Rules variant: 10 pieces (international) or the 15-piece Japanese
+    /// camp with its king.
+    #[arg(long, value_enum, default_value_t = VariantArg::International)]
+    pub variant: VariantArg,
+    /// Positions kept per ply by the beam.
+    #[arg(long, default_value_t = 20_000)]
+    pub beam: usize,
+    /// Anti-blocking off is meaningless alone; kept for symmetry with the
+    /// rules (all goal points must hold own pieces either way).
+    #[arg(long, hide = true, default_value_t = false)]
+    pub quiet: bool,
+}
+
+/// Runs the beam and prints the sequence and its length.
+pub fn run(args: &SolitaireArgs) -> Result<(), String> {
+    let rules = Rules {
+        players: 1,
+        variant: match args.variant {
+            VariantArg::International => Variant::International,
+            VariantArg::Japanese => Variant::Japanese,
+        },
+        ..Rules::default()
+    };
+    let start = Instant::now();
+    let plan = solve_solitaire(&rules, args.beam);
+    let elapsed = start.elapsed();
+    let pos = Position::start(&rules);
+    let text = line_text(&pos, &plan.moves);
+    if !args.quiet {
+        for (i, mv) in text.iter().enumerate() {
+            println!("{:>3}. {mv}", i + 1);
+        }
+    }
+    if !plan.finished {
+        return Err(format!(
+            "no transfer found with beam {} ({} moves explored)",
+            args.beam, plan.nodes
+        ));
+    }
+    println!(
+        "length {} moves (beam {}, {} positions scored, {:.2} s)",
+        plan.moves.len(),
+        args.beam,
+        plan.nodes,
+        elapsed.as_secs_f64()
+    );
+    Ok(())
+}

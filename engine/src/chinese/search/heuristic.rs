@@ -1,0 +1,175 @@
+//! The distance heuristic: how far a player's army is from being home, in
+//! hundredths of a step (lower is better).
+//!
+//! The base is the step distance of every piece to the *tip* of its goal
+//! triangle. Inside the goal that distance is the depth of the cell, so the
+//! sum is smallest exactly when the goal is filled from the back with no
+//! holes (20 steps for ten pieces in a triangle, 40 for the 15-point
+//! Japanese camp); outside it is the distance to the goal plus the depth
+//! still to go. On top of it:
+//!
+//! - *stragglers*: the spread between the most advanced and the most
+//!   backward piece beyond a few rows costs extra, so that no piece is left
+//!   behind without jump supports;
+//! - *isolation*: a piece outside the goal with no neighbour at all (no
+//!   support to jump over, nobody to jump over it) costs a little;
+//! - the Japanese king counts its distance to the goal tip (where it must
+//!   end) twice, and an ordinary piece on that tip costs 2.5 steps.
+//!
+//! Everything is table look-ups on the masks; nothing allocates.
+
+use std::sync::LazyLock;
+
+use super::super::geometry::{Cell, Triangle, CELLS, GEO};
+use super::super::mask::Mask;
+use super::super::position::Position;
+use super::super::rules::Variant;
+
+/// Hundredths of a step per step of distance.
+pub const STEP: i32 = 100;
+/// Extra cost per row of spread beyond [`STRAGGLE_FREE`].
+pub const STRAGGLE: i32 = 40;
+/// Rows of spread between the front and the back piece that cost nothing.
+pub const STRAGGLE_FREE: i32 = 6;
+/// Extra cost of a piece outside the goal with no neighbour.
+pub const ISOLATED: i32 = 30;
+
+/// Cost of an ordinary piece on the tip the Japanese king must reach.
+pub const TIP_TAKEN: i32 = 250;
+
+/// `TIP[t][c]`: step distance from cell `c` to the tip of triangle `t`.
+static TIP: LazyLock<[[u8; CELLS]; 6]> = LazyLock::new(|| {
+    let mut t = [[0u8; CELLS]; 6];
+    for tri in Triangle::ALL {
+        let tip = tri.tip();
+        for c in Cell::all() {
+            t[tri.index()][c.index()] = c.hex_distance(tip) as u8;
+        }
+    }
+    t
+});
+
+/// The table of step distances to the tip of `goal` (by cell index).
+pub fn tip_table(goal: Triangle) -> &'static [u8; CELLS] {
+    &TIP[goal.index()]
+}
+
+/// Everything the heuristic needs about one player, fixed for a search.
+#[derive(Clone, Copy, Debug)]
+pub struct Army {
+    /// Distance to the goal tip by cell.
+    pub tip: &'static [u8; CELLS],
+    /// The goal points.
+    pub goal: Mask,
+    /// The cell where the king must end (Japanese), if any.
+    pub king_goal: Option<Cell>,
+    /// The smallest possible base cost: every goal point filled from the
+    /// back (used to report distances that reach 0 when home).
+    pub home: i32,
+}
+
+impl Army {
+    /// The army of player `p` in `pos`.
+    pub fn of(pos: &Position, p: usize) -> Army {
+        let goal_t = pos.seat(p).opposite();
+        let tip = tip_table(goal_t);
+        let goal = pos.goal(p);
+        let king_goal = (pos.variant() == Variant::Japanese).then(|| goal_t.tip());
+        let n = pos.pieces(p).count() as usize;
+        let mut depths: Vec<i32> = goal.iter().map(|c| i32::from(tip[c.index()])).collect();
+        depths.sort_unstable();
+        let home = depths.iter().take(n).sum::<i32>() * STEP;
+        Army {
+            tip,
+            goal,
+            king_goal,
+            home,
+        }
+    }
+
+    /// Cost of the pieces `own` (with the king on `king`, if any) among all
+    /// occupied points `occ`: the full heuristic, in hundredths of a step,
+    /// with [`Army::home`] subtracted (0 when home, never negative in
+    /// practice).
+    #[inline]
+    pub fn cost(&self, own: Mask, king: Option<Cell>, occ: Mask) -> i32 {
+        let mut sum = 0i32;
+        let mut lo = i32::MAX;
+        let mut hi = 0i32;
+        let mut isolated = 0i32;
+        for c in own {
+            let d = i32::from(self.tip[c.index()]);
+            sum += d;
+            lo = lo.min(d);
+            hi = hi.max(d);
+            if !self.goal.contains(c) && GEO.nbr_mask[c.index()] & occ.0 == 0 {
+                isolated += 1;
+            }
+        }
+        let mut cost = sum * STEP - self.home + isolated * ISOLATED;
+        let spread = hi - lo.min(hi);
+        if spread > STRAGGLE_FREE {
+            cost += (spread - STRAGGLE_FREE) * STRAGGLE;
+        }
+        if let Some(tip) = self.king_goal {
+            if let Some(k) = king {
+                cost += i32::from(self.tip[k.index()]) * STEP;
+            }
+            // The tip is the king's: an ordinary piece there must leave.
+            if own.contains(tip) && king != Some(tip) {
+                cost += TIP_TAKEN;
+            }
+        }
+        cost
+    }
+
+    /// Cost of player `p` in `pos` (see [`Army::cost`]).
+    #[inline]
+    pub fn cost_in(&self, pos: &Position, p: usize) -> i32 {
+        let own = pos.pieces(p);
+        self.cost(own, (own & pos.kings()).first(), pos.occupied())
+    }
+}
+
+/// The plain evaluation: the summed step distance of the pieces to the
+/// nearest goal point ([`Position::goal_distance`]), in hundredths.
+#[inline]
+pub fn plain_cost(pos: &Position, p: usize) -> i32 {
+    pos.goal_distance(p) as i32 * STEP
+}
+
+/// Whether the pieces `own` among `occ` (king on `king`) finish: the goal
+/// full and holding at least one own piece (anti-blocking) or only own
+/// pieces, and the Japanese king on the tip.
+#[inline]
+pub fn finished(
+    army: &Army,
+    own: Mask,
+    king: Option<Cell>,
+    occ: Mask,
+    anti_blocking: bool,
+) -> bool {
+    let g = army.goal;
+    let full = if anti_blocking {
+        (occ & g) == g && !(own & g).is_empty()
+    } else {
+        (own & g) == g
+    };
+    full && army.king_goal.map_or(true, |t| king == Some(t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::Rules;
+
+    #[test]
+    fn home_is_zero_and_start_is_positive() {
+        let pos = Position::start(&Rules::for_players(2));
+        let a = Army::of(&pos, 0);
+        assert_eq!(a.home, 20 * STEP);
+        assert!(a.cost_in(&pos, 0) > 0);
+        let home = pos.goal(0);
+        assert_eq!(a.cost(home, None, home), 0);
+    }
+}

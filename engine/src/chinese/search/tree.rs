@@ -1,0 +1,447 @@
+//! Alpha-beta over the beam's candidates: two-player alpha-beta and, for 3
+//! to 6 players, best-reply search (Schadd and Winands 2011), plus the
+//! plain full-width alpha-beta / paranoid baseline.
+//!
+//! The searching player (the *root*) maximises its evaluation. At the
+//! root's nodes only the best `width` own moves by the change of the
+//! heuristic are searched (the root node itself searches them all, best
+//! first). At the other nodes:
+//!
+//! - best-reply (the full engine, any number of players): every opponent
+//!   still playing may answer, and the single reply that hurts the root
+//!   most is taken, so the root gets a move every other ply whatever the
+//!   number of players; with two players this is plain alpha-beta;
+//! - paranoid (the plain baseline): the players move in seat order and all
+//!   of them minimise the root's evaluation.
+//!
+//! Finishing is exact: a root move that finishes is a win at that ply; with
+//! two players an opponent who finishes is a loss, so races close to the end
+//! are searched out to the last move (see also the race check in
+//! [`super::race`]).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::super::movegen::{Move, MoveList};
+use super::super::position::Position;
+use super::heuristic::{finished, plain_cost, Army};
+use arrayvec::ArrayVec;
+
+/// Score of a win at ply 0; a win at ply `n` scores `WIN - n`.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const MAX_PLY: usize = 64;
+
+/// How the tree is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Beam-pruned best-reply search on the full heuristic.
+    BestReply,
+    /// Full-width paranoid alpha-beta on the plain summed distance.
+    Plain,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    mv: (u8, u8),
+    score: i32,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// The searcher's state for one `go`.
+pub struct Tree<'a> {
+    pub(crate) mode: Mode,
+    pub(crate) root: usize,
+    pub(crate) active: [bool; 6],
+    pub(crate) players: usize,
+    pub(crate) anti_blocking: bool,
+    pub(crate) armies: [Option<Army>; 6],
+    /// Own moves searched at inner root-player nodes.
+    pub(crate) width: usize,
+    /// Replies searched per opponent at the opponent nodes.
+    pub(crate) reply_width: usize,
+    pub(crate) nodes: u64,
+    pub(crate) seldepth: u32,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) node_limit: Option<u64>,
+    pub(crate) stopped: bool,
+    tt: Vec<Entry>,
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// Root moves, best first (reordered after each iteration).
+    pub(crate) root_order: Vec<Move>,
+    /// Best root move of the running iteration and its score.
+    pub(crate) root_best: Option<(Move, i32)>,
+}
+
+impl<'a> Tree<'a> {
+    /// A searcher for `root` in `pos`, with `active[p]` for the players
+    /// still playing.
+    pub fn new(
+        pos: &Position,
+        root: usize,
+        active: [bool; 6],
+        anti_blocking: bool,
+        mode: Mode,
+        width: usize,
+        stop: &'a AtomicBool,
+    ) -> Tree<'a> {
+        let players = pos.players();
+        let mut armies = [None; 6];
+        for (p, a) in armies.iter_mut().enumerate().take(players) {
+            *a = Some(Army::of(pos, p));
+        }
+        let dummy = Move {
+            from: super::cell(0),
+            to: super::cell(0),
+        };
+        Tree {
+            mode,
+            root,
+            active,
+            players,
+            anti_blocking,
+            armies,
+            width: width.max(2),
+            reply_width: (width / 2).max(2),
+            nodes: 0,
+            seldepth: 0,
+            stop,
+            deadline: None,
+            node_limit: None,
+            stopped: false,
+            tt: vec![Entry::default(); 1 << 18],
+            pv: Box::new([[dummy; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            root_order: Vec::new(),
+            root_best: None,
+        }
+    }
+
+    fn army(&self, p: usize) -> &Army {
+        self.armies[p].as_ref().expect("army of a player")
+    }
+
+    /// The cost of player `p` under the mode's evaluation.
+    fn cost(&self, pos: &Position, p: usize) -> i32 {
+        match self.mode {
+            Mode::BestReply => self.army(p).cost_in(pos, p),
+            Mode::Plain => plain_cost(pos, p),
+        }
+    }
+
+    /// Static evaluation for the root: the best opponent's cost minus the
+    /// root's own cost.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let own = self.cost(pos, self.root);
+        let mut best_opp = i32::MAX;
+        for p in 0..self.players {
+            if p != self.root && self.active[p] {
+                best_opp = best_opp.min(self.cost(pos, p));
+            }
+        }
+        if best_opp == i32::MAX {
+            -own
+        } else {
+            best_opp - own
+        }
+    }
+
+    fn has_finished(&self, pos: &Position, p: usize) -> bool {
+        let own = pos.pieces(p);
+        finished(
+            self.army(p),
+            own,
+            (own & pos.kings()).first(),
+            pos.occupied(),
+            self.anti_blocking,
+        )
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes & 255 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The moves of `p` in `pos`, best first by the change of `p`'s cost,
+    /// at most `limit` of them (the hash move first when given).
+    pub(crate) fn ordered(
+        &self,
+        pos: &Position,
+        p: usize,
+        limit: usize,
+        first: Option<(u8, u8)>,
+    ) -> Vec<Move> {
+        let moves: MoveList = pos.moves_of(p);
+        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+        let tip = self.army(p).tip;
+        for mv in moves {
+            let mut s = i32::from(tip[mv.to.index()]) - i32::from(tip[mv.from.index()]);
+            s *= 8;
+            // Prefer moving the backward pieces a little.
+            s -= i32::from(tip[mv.from.index()]) / 2;
+            if first == Some((mv.from.index() as u8, mv.to.index() as u8)) {
+                s = i32::MIN;
+            }
+            scored.push((s, mv));
+        }
+        if scored.len() > limit {
+            scored.select_nth_unstable_by_key(limit, |x| x.0);
+            scored.truncate(limit);
+        }
+        scored.sort_by_key(|x| x.0);
+        scored.into_iter().map(|x| x.1).collect()
+    }
+
+    /// The players who answer a root move: all opponents still playing
+    /// (best-reply) or the next one in seat order (paranoid).
+    fn repliers(&self, pos: &Position, mover: usize) -> ArrayVec<usize, 6> {
+        let mut r = ArrayVec::new();
+        match self.mode {
+            Mode::BestReply => {
+                for p in 0..self.players {
+                    if p != self.root && self.active[p] {
+                        r.push(p);
+                    }
+                }
+            }
+            Mode::Plain => {
+                let _ = pos;
+                for k in 1..=self.players {
+                    let q = (mover + k) % self.players;
+                    if self.active[q] {
+                        r.push(q);
+                        break;
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// Searches `pos` with `mover` to move to `depth` plies; the score is
+    /// the root's.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        mover: usize,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if ply > 0 && self.out_of_time() {
+            return 0;
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let root_turn = mover == self.root;
+        let key = pos.hash()
+            ^ (mover as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(self.mode == Mode::Plain);
+        let slot = (key as usize) & (self.tt.len() - 1);
+        let e = self.tt[slot];
+        let mut hash_move = None;
+        if e.key == key {
+            hash_move = Some(e.mv);
+            if ply > 0 && i32::from(e.depth) >= depth {
+                let s = e.score;
+                let cut = match e.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    UPPER => s <= alpha,
+                    _ => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_move = None;
+        let mut best;
+        if root_turn {
+            let limit = if ply == 0 || self.mode == Mode::Plain {
+                usize::MAX
+            } else {
+                self.width
+            };
+            let moves = if ply == 0 {
+                self.root_order.clone()
+            } else {
+                self.ordered(pos, mover, limit, hash_move)
+            };
+            best = -WIN - 1;
+            if moves.is_empty() {
+                // The root must pass.
+                let next = self.repliers(pos, mover);
+                return match next.first() {
+                    Some(&q) => self.search(pos, q, depth - 1, ply + 1, alpha, beta),
+                    None => self.evaluate(pos),
+                };
+            }
+            let next = self.repliers(pos, mover);
+            for mv in moves {
+                let mut child = *pos;
+                child.set_to_move(mover);
+                child.play_unchecked(mv.from, mv.to);
+                let score = if self.has_finished(&child, mover) {
+                    WIN - ply as i32 - 1
+                } else if self.players == 2
+                    && next.first().is_some_and(|&q| self.has_finished(&child, q))
+                {
+                    -(WIN - ply as i32 - 1)
+                } else {
+                    match next.first() {
+                        Some(&q) => self.search(&child, q, depth - 1, ply + 1, alpha, beta),
+                        None => self.search(&child, mover, depth - 1, ply + 1, alpha, beta),
+                    }
+                };
+                if self.stopped {
+                    if ply > 0 {
+                        return 0;
+                    }
+                    break;
+                }
+                if score > best {
+                    best = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                }
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        } else {
+            best = WIN + 1;
+            let repliers = self.repliers(pos, mover);
+            let movers: ArrayVec<usize, 6> = match self.mode {
+                Mode::BestReply => repliers,
+                Mode::Plain => {
+                    let mut m = ArrayVec::new();
+                    m.push(mover);
+                    m
+                }
+            };
+            let mut any = false;
+            'outer: for &o in &movers {
+                let limit = if self.mode == Mode::Plain {
+                    usize::MAX
+                } else {
+                    self.reply_width
+                };
+                let first = if o == mover { hash_move } else { None };
+                let moves = self.ordered(pos, o, limit, first);
+                for mv in moves {
+                    any = true;
+                    let mut child = *pos;
+                    child.set_to_move(o);
+                    child.play_unchecked(mv.from, mv.to);
+                    let next = match self.mode {
+                        Mode::BestReply => self.root,
+                        Mode::Plain => self
+                            .repliers(&child, o)
+                            .first()
+                            .copied()
+                            .unwrap_or(self.root),
+                    };
+                    let score = if self.players == 2 && self.has_finished(&child, o) {
+                        -(WIN - ply as i32 - 1)
+                    } else if self.players == 2 && self.has_finished(&child, self.root) {
+                        WIN - ply as i32 - 1
+                    } else {
+                        self.search(&child, next, depth - 1, ply + 1, alpha, beta)
+                    };
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score < best {
+                        best = score;
+                        best_move = Some(mv);
+                        self.update_pv(ply, mv);
+                    }
+                    beta = beta.min(score);
+                    if alpha >= beta {
+                        break 'outer;
+                    }
+                }
+            }
+            if !any {
+                // Nobody can answer: the turn comes back (or passes on).
+                let next = match self.mode {
+                    Mode::BestReply => self.root,
+                    Mode::Plain => self
+                        .repliers(pos, mover)
+                        .first()
+                        .copied()
+                        .unwrap_or(self.root),
+                };
+                return self.search(pos, next, depth - 1, ply + 1, alpha, beta);
+            }
+        }
+        if !self.stopped {
+            let bound = if best <= alpha0 {
+                UPPER
+            } else if best >= beta0 {
+                LOWER
+            } else {
+                EXACT
+            };
+            let mv = best_move.map_or((0, 0), |m| (m.from.index() as u8, m.to.index() as u8));
+            self.tt[slot] = Entry {
+                key,
+                mv,
+                score: best,
+                depth: depth.min(127) as i8,
+                bound,
+            };
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = mv;
+        let next_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            ply + 1
+        };
+        let end = next_len.max(ply + 1);
+        for i in ply + 1..end {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = end;
+    }
+
+    /// The principal variation of the last search.
+    pub fn pv(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+}

@@ -1,0 +1,267 @@
+//! The Chinese checkers search: solitaire length, races, long chains,
+//! legality over random positions for every player count and variant, and
+//! the stop flag. Fast with the default (unoptimised) test profile.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use damas::chinese::search::{self, solve_solitaire, Rng, SearchOptions};
+use damas::chinese::{Cell, Game, Mask, Position, Rules, Triangle, Variant};
+use damas::search::{Score, SearchLimits, Style};
+
+fn at(x: i32, y: i32) -> Cell {
+    Cell::from_coords(x, y).expect("on the star")
+}
+
+fn depth(d: u32) -> SearchLimits {
+    SearchLimits {
+        depth: Some(d),
+        ..SearchLimits::default()
+    }
+}
+
+fn run(game: &Game, limits: &SearchLimits, style: Style) -> search::SearchOutcome {
+    let options = SearchOptions {
+        style,
+        seed: 7,
+        ..SearchOptions::default()
+    };
+    search::search(game, limits, &options, &AtomicBool::new(false), &mut |_| {})
+}
+
+#[test]
+fn solitaire_beam_finds_a_short_transfer() {
+    let plan = solve_solitaire(&Rules::for_players(1), 1000);
+    assert!(plan.finished);
+    assert!(plan.moves.len() <= 30, "{} moves", plan.moves.len());
+    // The plan is legal and ends the solitaire game.
+    let mut game = Game::new(Rules::for_players(1));
+    for mv in &plan.moves {
+        game.play(mv).expect("legal plan move");
+    }
+    assert!(game.is_over());
+}
+
+#[test]
+fn japanese_solitaire_finishes() {
+    let rules = Rules {
+        players: 1,
+        variant: Variant::Japanese,
+        ..Rules::default()
+    };
+    let plan = solve_solitaire(&rules, 200);
+    assert!(plan.finished);
+    assert!(plan.moves.len() <= 45, "{} moves", plan.moves.len());
+    let mut game = Game::new(rules);
+    for mv in &plan.moves {
+        game.play(mv).expect("legal plan move");
+    }
+    assert!(game.is_over());
+}
+
+#[test]
+#[ignore = "release builds: cargo test --release -- --ignored"]
+fn solitaire_27_moves_in_under_10_seconds() {
+    let start = Instant::now();
+    let plan = solve_solitaire(&Rules::for_players(1), 10_000);
+    assert_eq!(plan.moves.len(), 27);
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+/// Player 0 (goal North) has its last piece two steps from the hole at
+/// j14; player 1 (goal South) needs three steps to f4.
+fn race(to_move: usize) -> Game {
+    let north = Triangle::North.cells();
+    let south = Triangle::South.cells();
+    let p0 = north.without(at(10, 13)).with(at(10, 11));
+    let p1 = south.without(at(5, 3)).with(at(5, 6));
+    let pos = Position::from_pieces(
+        2,
+        Variant::International,
+        false,
+        &[p0, p1],
+        Mask::EMPTY,
+        to_move,
+    )
+    .expect("valid");
+    Game::from_position(Rules::default(), pos)
+}
+
+#[test]
+fn won_race_is_found() {
+    let out = run(&race(0), &depth(6), Style::Best);
+    assert_eq!(out.score, Score::Win(3), "{out:?}");
+    let out = run(&race(1), &depth(6), Style::Best);
+    assert!(matches!(out.score, Score::Loss(_)), "{out:?}");
+    // The exact race solver and the plain tree agree.
+    let game = race(0);
+    assert!(search::race::separated(game.position()));
+    assert!(matches!(
+        search::race::moves_home(game.position(), 0, true, 6, 100_000),
+        search::race::Home::In(2, Some(_))
+    ));
+    assert!(matches!(
+        search::race::moves_home(game.position(), 1, true, 6, 100_000),
+        search::race::Home::In(3, Some(_))
+    ));
+    let r = search::race::solve(&game, 6, 100_000).expect("a race");
+    assert!(r.wins && r.plies == 3);
+    let out = run(&game, &depth(6), Style::Plain);
+    assert_eq!(out.score, Score::Win(3), "{out:?}");
+}
+
+#[test]
+fn long_chain_home_is_found() {
+    // Stones for a six-jump zigzag from g3 to the hole m15 of North.
+    let stones = [at(6, 3), at(7, 5), at(8, 7), at(9, 9), at(10, 11)];
+    let hole = at(12, 14);
+    let start = at(6, 2);
+    let p0 = Triangle::North.cells().without(hole).with(start);
+    let mut p1 = Mask::from_cells(stones);
+    for c in Triangle::South.cells() {
+        if p1.count() == 10 {
+            break;
+        }
+        if c != start && !p1.contains(c) {
+            p1 = p1.with(c);
+        }
+    }
+    let pos = Position::from_pieces(2, Variant::International, false, &[p0, p1], Mask::EMPTY, 0)
+        .expect("valid");
+    let game = Game::from_position(Rules::default(), pos);
+    for style in [Style::Best, Style::Plain] {
+        let out = run(&game, &depth(3), style);
+        let best = out.best.expect("a move");
+        assert_eq!((best.from, best.to), (start, hole), "{style:?}");
+        assert_eq!(out.score, Score::Win(1));
+        assert_eq!(out.pv[0].split('-').count(), 7, "{}", out.pv[0]);
+    }
+}
+
+fn random_game(rules: Rules, plies: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::new(rules);
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            game.play_text("pass").expect("pass");
+            continue;
+        }
+        game.play(&moves[rng.below(moves.len())]).expect("legal");
+    }
+    game
+}
+
+#[test]
+fn every_style_plays_legal_moves_for_every_player_count() {
+    let mut rng = Rng::new(42);
+    let limits = SearchLimits {
+        depth: Some(2),
+        nodes: Some(3000),
+        ..SearchLimits::default()
+    };
+    for players in 1..=6u8 {
+        for variant in [Variant::International, Variant::Japanese] {
+            for (k, (goal_lock, anti_blocking)) in
+                [(false, true), (true, false)].into_iter().enumerate()
+            {
+                let rules = Rules {
+                    players,
+                    variant,
+                    goal_lock,
+                    anti_blocking,
+                    ..Rules::default()
+                };
+                for round in 0..3 {
+                    let plies = (round * 23 + k * 11) % 70;
+                    let game = random_game(rules, plies, &mut rng);
+                    if game.is_over() {
+                        continue;
+                    }
+                    for style in Style::ALL {
+                        let out = run(&game, &limits, style);
+                        match out.best {
+                            Some(mv) => assert!(
+                                game.position().is_legal(&mv),
+                                "{players}p {variant:?} {style:?}: illegal {mv:?}"
+                            ),
+                            None => assert!(game.legal_moves().is_empty()),
+                        }
+                        if let Some(mv) = out.best {
+                            let mut g = game.clone();
+                            g.play_text(&g.move_text(&mv)).expect("text replays");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn stop_is_honoured() {
+    // Already stopped: still a legal move, at once.
+    let game = Game::new(Rules::for_players(3));
+    let stopped = AtomicBool::new(true);
+    let limits = SearchLimits {
+        infinite: true,
+        ..SearchLimits::default()
+    };
+    let out = search::search(
+        &game,
+        &limits,
+        &SearchOptions::default(),
+        &stopped,
+        &mut |_| {},
+    );
+    assert!(game.position().is_legal(&out.best.expect("a move")));
+    // Stopped while searching without limits, in two players and solitaire.
+    for players in [2u8, 1] {
+        let game = Game::new(Rules::for_players(players));
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let limits = limits.clone();
+        let handle = std::thread::spawn(move || {
+            search::search(
+                &game,
+                &limits,
+                &SearchOptions::default(),
+                &flag,
+                &mut |_| {},
+            )
+        });
+        std::thread::sleep(Duration::from_millis(150));
+        let asked = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let out = handle.join().expect("search thread");
+        assert!(
+            asked.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            asked.elapsed()
+        );
+        assert!(out.best.is_some());
+    }
+}
+
+#[test]
+fn movetime_is_respected() {
+    let game = Game::new(Rules::for_players(6));
+    let limits = SearchLimits {
+        movetime: Some(Duration::from_millis(100)),
+        ..SearchLimits::default()
+    };
+    let start = Instant::now();
+    let mut infos = 0;
+    let out = search::search(
+        &game,
+        &limits,
+        &SearchOptions::default(),
+        &AtomicBool::new(false),
+        &mut |_| infos += 1,
+    );
+    assert!(start.elapsed() < Duration::from_millis(600));
+    assert!(infos >= 1 && out.best.is_some());
+}
