@@ -155,7 +155,7 @@ pub fn finished(
     } else {
         (own & g) == g
     };
-    full && army.king_goal.map_or(true, |t| king == Some(t))
+    full && army.king_goal.is_none_or(|t| king == Some(t))
 }
 
 #[cfg(test)]

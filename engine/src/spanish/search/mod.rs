@@ -161,7 +161,7 @@ fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) 
         } else {
             -eval::material(&child)
         };
-        if best.map_or(true, |(_, b)| s > b) {
+        if best.is_none_or(|(_, b)| s > b) {
             best = Some((*mv, s));
         }
     }
