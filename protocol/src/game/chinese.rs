@@ -151,7 +151,7 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Cell>) -> Vec<String> {
     }
     moves
         .iter()
-        .filter(|mv| from.map_or(true, |cell| mv.from == cell))
+        .filter(|mv| from.is_none_or(|cell| mv.from == cell))
         .map(|mv| game.move_text(mv))
         .collect()
 }

@@ -111,7 +111,7 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Square>) -> Vec<String>
     let position = game.position();
     game.legal_moves()
         .iter()
-        .filter(|mv| from.map_or(true, |sq| mv.from() == sq))
+        .filter(|mv| from.is_none_or(|sq| mv.from() == sq))
         .map(|mv| position.move_text(mv))
         .collect()
 }
