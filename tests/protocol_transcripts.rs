@@ -229,3 +229,21 @@ fn help_lists_commands() {
     assert!(lines.iter().all(|l| l.starts_with("info string")));
     assert!(lines.iter().any(|l| l.contains("query gameover")));
 }
+
+#[test]
+fn resignation_in_a_three_player_game_through_the_protocol() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Game value chinese");
+    engine.send("setoption name Players value 3");
+    engine.send("position startpos moves e4-e5 resign");
+    assert_eq!(engine.query("turn"), "p3");
+    assert_eq!(engine.query("ranking"), "3:p2");
+    assert_eq!(engine.query("gameover"), "false");
+    assert_eq!(engine.query("result"), "none");
+    // The remaining two play on; a second resignation decides the game.
+    engine.send("position startpos moves e4-e5 resign resign");
+    assert_eq!(engine.query("gameover"), "true");
+    assert_eq!(engine.query("result"), "p1win");
+    assert_eq!(engine.query("ranking"), "1:p1 2:p3 3:p2");
+    assert_eq!(engine.go("depth 1"), "(none)");
+}

@@ -184,8 +184,8 @@ impl GameState {
         }
     }
 
-    /// Places decided so far, best first: `p2 p1`, ties joined by `=`;
-    /// `none` when no place is decided.
+    /// Places decided so far, best first, as `place:player` (`1:p2 2:p1`;
+    /// ties share a place, `1:p1 1:p2`); `none` when no place is decided.
     pub fn ranking_text(&self) -> String {
         let places: Vec<Option<u32>> = match self.places() {
             Some(places) => places.into_iter().map(Some).collect(),
@@ -194,22 +194,18 @@ impl GameState {
                 Inner::Chinese(game) => chinese::partial_places(game),
             },
         };
-        let mut groups: Vec<(u32, Vec<String>)> = Vec::new();
-        for (player, place) in places.iter().enumerate() {
-            let Some(place) = place else { continue };
-            let name = format!("p{}", player + 1);
-            match groups.iter_mut().find(|(p, _)| p == place) {
-                Some((_, names)) => names.push(name),
-                None => groups.push((*place, vec![name])),
-            }
-        }
-        if groups.is_empty() {
+        let mut ranked: Vec<(u32, usize)> = places
+            .iter()
+            .enumerate()
+            .filter_map(|(player, place)| place.map(|place| (place, player)))
+            .collect();
+        if ranked.is_empty() {
             return "none".into();
         }
-        groups.sort_by_key(|(place, _)| *place);
-        groups
+        ranked.sort_unstable();
+        ranked
             .iter()
-            .map(|(_, names)| names.join("="))
+            .map(|(place, player)| format!("{place}:p{}", player + 1))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -429,16 +425,16 @@ mod tests {
         assert_eq!(game.ranking_text(), "none");
         assert_eq!(game.result_text(), "none");
         game.play_text("resign").expect("p1 may resign");
-        assert_eq!(game.ranking_text(), "p1");
+        assert_eq!(game.ranking_text(), "3:p1");
         game.adjudicate_draw();
         assert_eq!(game.places(), Some(vec![3, 1, 1]));
-        assert_eq!(game.ranking_text(), "p2=p3 p1");
+        assert_eq!(game.ranking_text(), "1:p2 1:p3 3:p1");
         assert_eq!(game.result_text(), "draw");
 
         let mut draughts = GameState::new(&Options::default(), 0);
         draughts.forfeit(1);
         assert_eq!(draughts.result_text(), "p1win");
-        assert_eq!(draughts.ranking_text(), "p1 p2");
+        assert_eq!(draughts.ranking_text(), "1:p1 2:p2");
         assert!(draughts.play_text("11-15").is_err());
     }
 
