@@ -10,7 +10,7 @@ use super::eval::{evaluate, material};
 use super::ordering::{pick, Ordering, MAX_PLY, NO_MOVE};
 use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
-use crate::spanish::{Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
+use crate::spanish::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 
 /// The score of a win at the root (a win in `n` plies scores `MATE - n`).
 pub const MATE: i32 = 30_000;
@@ -102,6 +102,8 @@ pub struct Searcher<'a> {
     pub root_best: Move,
     /// Material-only baseline without table or heuristics.
     plain: bool,
+    /// False right after a null move (no two in a row).
+    null_ok: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -133,6 +135,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             root_best: NO_MOVE,
             plain,
+            null_ok: true,
         }
     }
 
@@ -273,10 +276,35 @@ impl<'a> Searcher<'a> {
         let captures = moves[0].captured != 0;
         // Reverse futility: a quiet position so far above beta near the
         // leaves that one or two moves will not bring it back.
-        if !pv_node && !captures && ply > 0 && depth <= 3 && beta.abs() < MATE_BOUND {
+        if !pv_node && !captures && ply > 0 && beta.abs() < MATE_BOUND {
             let e = evaluate(pos);
-            if e - FUTILITY_MARGIN * depth >= beta {
+            if depth <= 3 && e - FUTILITY_MARGIN * depth >= beta {
                 return e;
+            }
+            // Null move: let the opponent move twice; if that still fails
+            // high the position is good enough. Draughts has zugzwangs, so
+            // only with enough men on both sides and never twice in a row.
+            if self.null_ok
+                && depth >= 3
+                && e >= beta
+                && pos.men(pos.side_to_move()).count() >= 4
+                && pos.occupied().count() >= 10
+            {
+                let mut null = *pos;
+                null.side = !pos.side;
+                null.hash ^= zobrist::SIDE;
+                let r = 3 + depth / 4;
+                self.rep.push(null.hash);
+                self.null_ok = false;
+                let s = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
+                self.null_ok = true;
+                self.rep.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
             }
         }
         let mut scores = [0i32; MAX_MOVES];
@@ -288,6 +316,17 @@ impl<'a> Searcher<'a> {
         for i in 0..n {
             let idx = pick(&mut scores, n);
             let mv = moves[idx];
+            // Late-move pruning: near the leaves, quiet moves ordered last
+            // are skipped once enough have been tried.
+            if !pv_node
+                && !captures
+                && depth <= 3
+                && i as i32 >= 4 + 2 * depth * depth
+                && best > -MATE_BOUND
+                && !pos.is_promotion(&mv)
+            {
+                continue;
+            }
             let child = pos.played(&mv);
             let cnp = no_progress_after(pos, &mv, np);
             self.rep.push(child.hash());

@@ -10,7 +10,7 @@ use crate::search::SearchLimits;
 use crate::spanish::{Game, Position};
 
 /// Default depth of `damas bench`.
-pub const BENCH_DEPTH: u32 = 14;
+pub const BENCH_DEPTH: u32 = 16;
 
 /// The benchmark positions: the start, openings, middle games and endings
 /// (taken from fixed-seed self-play and hand-made endings).

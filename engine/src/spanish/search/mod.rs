@@ -115,8 +115,9 @@ fn pv_text(pos: &Position, pv: &[Move]) -> Vec<String> {
 /// once (checked every 1024 nodes); the move returned is then the best of
 /// the deepest completed iteration, or a better one proven since, or the
 /// first legal move. `on_info` is called on the calling thread after each
-/// completed depth. With `limits.infinite` the call returns only after
-/// `stop` is raised, even if the search has nothing left to do.
+/// completed depth. With `limits.infinite`, or with no limit at all, the
+/// call returns only after `stop` is raised, even if the search has nothing
+/// left to do (depth is capped at [`MAX_DEPTH`]).
 pub fn search(
     game: &Game,
     limits: &SearchLimits,
@@ -131,7 +132,11 @@ pub fn search(
         Style::Greedy => greedy(game.position(), on_info, start),
         Style::Random => random(game.position(), on_info, start),
     };
-    if limits.infinite {
+    let unlimited = limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.movetime.is_none()
+        && limits.time_left.is_none();
+    if limits.infinite || unlimited {
         while !stop.load(AtomicOrdering::Relaxed) {
             std::thread::sleep(Duration::from_millis(1));
         }
