@@ -34,7 +34,7 @@ pub mod tree;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::game::{Game, PlayerState};
+use super::game::{Game, PlayerState, Turn};
 use super::geometry::Cell;
 use super::movegen::Move;
 use super::notation::format_path;
@@ -234,7 +234,7 @@ pub fn search(
     }
     // A separated 2-player race is solved exactly.
     if options.style == Style::Best {
-        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(60_000)) {
+        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
             out.best = Some(r.first);
             out.score = if r.wins {
                 Score::Win(r.plies)
@@ -271,6 +271,7 @@ pub fn search(
     if game.players() >= 3 && mode == Mode::BestReply {
         tree.reply_width = (width / 4).max(3);
     }
+    tree.recent = recent_positions(game, 12);
     tree.deadline = budget.hard;
     tree.node_limit = limits.nodes;
     tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
@@ -315,6 +316,24 @@ pub fn search(
         out.depth = 1;
         out.pv = line_text(&pos, &[out.best.expect("a move")]);
         info(&out, tree.seldepth, on_info);
+    }
+    out
+}
+
+/// The piece-placement hashes of the positions before the last `plies`
+/// turns of `game` (undoing its recorded moves from the current position).
+pub fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
+    let mut pos = *game.position();
+    let mut out = Vec::with_capacity(plies);
+    for turn in game.history().iter().rev().take(plies) {
+        if let Turn::Move { player, mv, .. } = turn {
+            if !pos.pieces(*player).contains(mv.to) || pos.occupied().contains(mv.from) {
+                break;
+            }
+            pos.set_to_move(*player);
+            pos.play_unchecked(mv.to, mv.from);
+            out.push(tree::piece_hash(&pos));
+        }
     }
     out
 }
