@@ -252,7 +252,8 @@ impl<'a> Tree<'a> {
     }
 
     /// Searches `pos` with `mover` to move to `depth` plies; the score is
-    /// the root's.
+    /// the root's. At ply 0 the root moves are taken from `root_order` when
+    /// it is set (the iterative-deepening order), else generated.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -302,7 +303,7 @@ impl<'a> Tree<'a> {
             } else {
                 self.width
             };
-            let moves = if ply == 0 {
+            let moves = if ply == 0 && !self.root_order.is_empty() {
                 self.root_order.clone()
             } else {
                 self.ordered(pos, mover, limit, hash_move)
