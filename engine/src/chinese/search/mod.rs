@@ -161,7 +161,26 @@ pub fn score_of(s: i32) -> Score {
 /// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
 ///   distance; [`Style::Greedy`]: best summed distance after one move;
 ///   [`Style::Random`]: a uniformly random legal move.
+///
+/// With `limits.infinite` it returns only once `stop` is set, even when the
+/// search has nothing more to learn (the protocol's `go infinite`).
 pub fn search(
+    game: &Game,
+    limits: &SearchLimits,
+    options: &SearchOptions,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutcome {
+    let out = search_once(game, limits, options, stop, on_info);
+    if limits.infinite {
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+    out
+}
+
+fn search_once(
     game: &Game,
     limits: &SearchLimits,
     options: &SearchOptions,
@@ -346,6 +365,10 @@ fn tree_score(out: &SearchOutcome) -> i32 {
     }
 }
 
+/// The widest beam the protocol's solitaire search grows to (memory: about
+/// 80 scored children of 24 bytes per kept position and ply).
+pub const MAX_PROTOCOL_BEAM: usize = 1 << 15;
+
 /// The one-player search of the protocol: beam plans of growing width
 /// while time remains; the first move of the shortest plan.
 fn solitaire_go(
@@ -413,11 +436,11 @@ fn solitaire_go(
             || budget
                 .soft
                 .is_some_and(|s| start + (Instant::now() - start) * 4 >= s)
-            || width >= 1 << 20
+            || width >= MAX_PROTOCOL_BEAM
         {
             break;
         }
-        width *= 2;
+        width = (width * 2).min(MAX_PROTOCOL_BEAM);
     }
     out
 }
