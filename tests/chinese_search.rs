@@ -265,3 +265,18 @@ fn movetime_is_respected() {
     assert!(start.elapsed() < Duration::from_millis(600));
     assert!(infos >= 1 && out.best.is_some());
 }
+
+#[test]
+fn recent_positions_undo_the_history() {
+    let mut game = Game::new(Rules::default());
+    let start = search::tree::piece_hash(game.position());
+    for text in ["e4-e5", "m14-m13", "e5-e4", "m13-m14"] {
+        game.play_text(text).expect("legal");
+    }
+    // Back at the start placement: the last position two plies ago differs,
+    // four plies ago it is the start.
+    let recent = search::recent_positions(&game, 4);
+    assert_eq!(recent.len(), 4);
+    assert_eq!(recent[3], start);
+    assert_eq!(search::tree::piece_hash(game.position()), start);
+}

@@ -17,11 +17,10 @@ pub struct SolitaireArgs {
     #[arg(long, value_enum, default_value_t = VariantArg::International)]
     pub variant: VariantArg,
     /// Positions kept per ply by the beam.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 10_000)]
     pub beam: usize,
-    /// Anti-blocking off is meaningless alone; kept for symmetry with the
-    /// rules (all goal points must hold own pieces either way).
-    #[arg(long, hide = true, default_value_t = false)]
+    /// Print only the length line, not the moves.
+    #[arg(long, default_value_t = false)]
     pub quiet: bool,
 }
 

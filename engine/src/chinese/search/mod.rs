@@ -34,7 +34,7 @@ pub mod tree;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::game::{Game, PlayerState};
+use super::game::{Game, PlayerState, Turn};
 use super::geometry::Cell;
 use super::movegen::Move;
 use super::notation::format_path;
@@ -161,7 +161,26 @@ pub fn score_of(s: i32) -> Score {
 /// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
 ///   distance; [`Style::Greedy`]: best summed distance after one move;
 ///   [`Style::Random`]: a uniformly random legal move.
+///
+/// With `limits.infinite` it returns only once `stop` is set, even when the
+/// search has nothing more to learn (the protocol's `go infinite`).
 pub fn search(
+    game: &Game,
+    limits: &SearchLimits,
+    options: &SearchOptions,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchOutcome {
+    let out = search_once(game, limits, options, stop, on_info);
+    if limits.infinite {
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+    }
+    out
+}
+
+fn search_once(
     game: &Game,
     limits: &SearchLimits,
     options: &SearchOptions,
@@ -234,7 +253,7 @@ pub fn search(
     }
     // A separated 2-player race is solved exactly.
     if options.style == Style::Best {
-        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(60_000)) {
+        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
             out.best = Some(r.first);
             out.score = if r.wins {
                 Score::Win(r.plies)
@@ -271,6 +290,7 @@ pub fn search(
     if game.players() >= 3 && mode == Mode::BestReply {
         tree.reply_width = (width / 4).max(3);
     }
+    tree.recent = recent_positions(game, 12);
     tree.deadline = budget.hard;
     tree.node_limit = limits.nodes;
     tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
@@ -319,6 +339,24 @@ pub fn search(
     out
 }
 
+/// The piece-placement hashes of the positions before the last `plies`
+/// turns of `game` (undoing its recorded moves from the current position).
+pub fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
+    let mut pos = *game.position();
+    let mut out = Vec::with_capacity(plies);
+    for turn in game.history().iter().rev().take(plies) {
+        if let Turn::Move { player, mv, .. } = turn {
+            if !pos.pieces(*player).contains(mv.to) || pos.occupied().contains(mv.from) {
+                break;
+            }
+            pos.set_to_move(*player);
+            pos.play_unchecked(mv.to, mv.from);
+            out.push(tree::piece_hash(&pos));
+        }
+    }
+    out
+}
+
 fn tree_score(out: &SearchOutcome) -> i32 {
     match out.score {
         Score::Centi(c) => c,
@@ -326,6 +364,10 @@ fn tree_score(out: &SearchOutcome) -> i32 {
         Score::Loss(n) => -WIN + n as i32,
     }
 }
+
+/// The widest beam the protocol's solitaire search grows to (memory: about
+/// 80 scored children of 24 bytes per kept position and ply).
+pub const MAX_PROTOCOL_BEAM: usize = 1 << 15;
 
 /// The one-player search of the protocol: beam plans of growing width
 /// while time remains; the first move of the shortest plan.
@@ -394,11 +436,11 @@ fn solitaire_go(
             || budget
                 .soft
                 .is_some_and(|s| start + (Instant::now() - start) * 4 >= s)
-            || width >= 1 << 20
+            || width >= MAX_PROTOCOL_BEAM
         {
             break;
         }
-        width *= 2;
+        width = (width * 2).min(MAX_PROTOCOL_BEAM);
     }
     out
 }

@@ -24,6 +24,7 @@ use std::time::Instant;
 
 use super::super::movegen::{Move, MoveList};
 use super::super::position::Position;
+use super::super::zobrist::KEYS;
 use super::heuristic::{finished, plain_cost, Army};
 use arrayvec::ArrayVec;
 
@@ -32,6 +33,13 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
 const MAX_PLY: usize = 64;
+/// Penalty of a root move that repeats a recent position of the game.
+pub const REPEAT: i32 = 60;
+
+/// The hash of the piece placement only (the side to move taken out).
+pub fn piece_hash(pos: &Position) -> u64 {
+    pos.hash() ^ KEYS.side[pos.to_move()]
+}
 
 /// How the tree is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +86,10 @@ pub struct Tree<'a> {
     pv_len: [usize; MAX_PLY],
     /// Root moves, best first (reordered after each iteration).
     pub(crate) root_order: Vec<Move>,
+    /// Piece-placement hashes of the recent positions of the game: a root
+    /// move back to one of them is scored [`REPEAT`] lower, which breaks
+    /// shuffles when neither side can make progress.
+    pub recent: Vec<u64>,
     /// Best root move of the running iteration and its score.
     pub(crate) root_best: Option<(Move, i32)>,
 }
@@ -123,6 +135,7 @@ impl<'a> Tree<'a> {
             pv_len: [0; MAX_PLY],
             root_order: Vec::new(),
             root_best: None,
+            recent: Vec::new(),
         }
     }
 
@@ -239,7 +252,8 @@ impl<'a> Tree<'a> {
     }
 
     /// Searches `pos` with `mover` to move to `depth` plies; the score is
-    /// the root's.
+    /// the root's. At ply 0 the root moves are taken from `root_order` when
+    /// it is set (the iterative-deepening order), else generated.
     pub fn search(
         &mut self,
         pos: &Position,
@@ -289,7 +303,7 @@ impl<'a> Tree<'a> {
             } else {
                 self.width
             };
-            let moves = if ply == 0 {
+            let moves = if ply == 0 && !self.root_order.is_empty() {
                 self.root_order.clone()
             } else {
                 self.ordered(pos, mover, limit, hash_move)
@@ -326,6 +340,11 @@ impl<'a> Tree<'a> {
                     }
                     break;
                 }
+                let score = if ply == 0 && self.recent.contains(&piece_hash(&child)) {
+                    score - REPEAT
+                } else {
+                    score
+                };
                 if score > best {
                     best = score;
                     best_move = Some(mv);
@@ -352,8 +371,12 @@ impl<'a> Tree<'a> {
             };
             let mut any = false;
             'outer: for &o in &movers {
-                let limit = if self.mode == Mode::Plain {
+                // Replies to the root move itself are searched wider: a
+                // sideways reply that breaks a planned chain must be seen.
+                let limit = if self.mode == Mode::Plain || (ply == 1 && self.players == 2) {
                     usize::MAX
+                } else if ply == 1 {
+                    self.width
                 } else {
                     self.reply_width
                 };
