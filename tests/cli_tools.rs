@@ -146,3 +146,21 @@ fn play_chinese_for_three_players_with_two_humans() {
     assert!(out.contains("p2 (engine) plays"), "{out}");
     assert!(out.contains("p3 to move>"), "{out}");
 }
+
+#[test]
+fn bench_prints_a_reproducible_signature_for_both_games() {
+    for game in ["spanish", "chinese"] {
+        let (ok, first) = run(&["bench", "--game", game, "--depth", "3"], "");
+        assert!(ok, "{first}");
+        let nodes = |text: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("nodes "))
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or_else(|| panic!("no node count in {text}"))
+        };
+        let (_, second) = run(&["bench", "--game", game, "--depth", "3"], "");
+        assert!(nodes(&first) > 0);
+        assert_eq!(nodes(&first), nodes(&second), "{game} signature changed");
+        assert!(first.contains("nps "), "{first}");
+    }
+}

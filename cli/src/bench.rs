@@ -1,29 +1,53 @@
-//! `damas bench`: the fixed Spanish draughts search benchmark. The total
-//! node count is the search's signature; nodes per second measure speed.
+//! `damas bench`: the fixed search benchmarks. The total node count is the
+//! search's signature; nodes per second measure speed.
 
-use clap::Args;
-use damas::spanish::search::{bench, BENCH_DEPTH};
+use clap::{Args, ValueEnum};
+use damas::search::BenchResult;
+
+/// Which game's suite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchGame {
+    /// Spanish draughts (alpha-beta).
+    Spanish,
+    /// Chinese checkers, 2–6 players and the Japanese variant.
+    Chinese,
+}
 
 /// Arguments of `damas bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Depth of each search.
-    #[arg(long, default_value_t = BENCH_DEPTH)]
-    depth: u32,
+    /// The game whose search is measured.
+    #[arg(long, value_enum, default_value_t = BenchGame::Spanish)]
+    game: BenchGame,
+    /// Depth of each search (default: the suite's own).
+    #[arg(long)]
+    depth: Option<u32>,
     /// Print the nodes of each position.
     #[arg(long)]
     verbose: bool,
 }
 
-/// Runs the benchmark and prints `nodes N`, `time S`, `nps N`.
+/// Runs the benchmark and prints `depth`, `nodes N`, `time S`, `nps N`.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let verbose = args.verbose;
-    let result = bench(args.depth, &mut |fen, nodes| {
+    let mut report = |position: &str, nodes: u64| {
         if verbose {
-            println!("{nodes:>12}  {fen}");
+            println!("{nodes:>12}  {position}");
         }
-    });
-    println!("depth {}", args.depth);
+    };
+    let (depth, result): (u32, BenchResult) = match args.game {
+        BenchGame::Spanish => {
+            use damas::spanish::search::{bench, BENCH_DEPTH};
+            let depth = args.depth.unwrap_or(BENCH_DEPTH);
+            (depth, bench(depth, &mut report))
+        }
+        BenchGame::Chinese => {
+            use damas::chinese::search::bench::{bench, BENCH_DEPTH};
+            let depth = args.depth.unwrap_or(BENCH_DEPTH);
+            (depth, bench(depth, &mut report))
+        }
+    };
+    println!("depth {depth}");
     println!("nodes {}", result.nodes);
     println!("time {:.3} s", result.time.as_secs_f64());
     println!("nps {}", result.nps());

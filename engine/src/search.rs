@@ -97,3 +97,21 @@ impl Style {
     /// Every style, in option order.
     pub const ALL: [Style; 4] = [Style::Best, Style::Plain, Style::Greedy, Style::Random];
 }
+
+/// Totals of a benchmark run (`damas bench`): a fixed set of positions
+/// searched to a fixed depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes over all positions: the search's signature, which changes
+    /// exactly when the search's behaviour changes.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (u128::from(self.nodes) * 1_000_000 / self.time.as_micros().max(1)) as u64
+    }
+}

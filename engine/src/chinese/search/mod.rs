@@ -26,6 +26,7 @@
 //! ```
 
 pub mod beam;
+pub mod bench;
 pub mod heuristic;
 pub mod race;
 pub mod time;

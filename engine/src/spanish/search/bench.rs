@@ -3,9 +3,10 @@
 //! signature: it changes exactly when the search's behaviour changes.
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::{search, SearchParams, TranspositionTable};
+pub use crate::search::BenchResult;
 use crate::search::SearchLimits;
 use crate::spanish::{Game, Position};
 
@@ -28,22 +29,6 @@ pub const BENCH_FENS: [&str; 12] = [
     "W:WK1,K2,K3:BK19",
     "B:W5,9,K30:BK14,24,27",
 ];
-
-/// Totals of a benchmark run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchResult {
-    /// Nodes over all positions: the signature.
-    pub nodes: u64,
-    /// Wall time.
-    pub time: Duration,
-}
-
-impl BenchResult {
-    /// Nodes per second.
-    pub fn nps(&self) -> u64 {
-        (u128::from(self.nodes) * 1_000_000 / self.time.as_micros().max(1)) as u64
-    }
-}
 
 /// Searches every position of [`BENCH_FENS`] to `depth` with a fresh
 /// 16 MiB table on one thread; `on_position` sees each FEN with its nodes.
