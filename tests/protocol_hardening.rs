@@ -258,3 +258,44 @@ fn thousands_of_games_in_one_session_hold_no_more_than_one() {
     session.shutdown();
     assert_eq!(bestmoves.load(Ordering::Relaxed), games);
 }
+
+#[test]
+fn first_new_game_of_a_series_starts_with_p1_then_rotates() {
+    // A UGI client sends `uginewgame` before every game, the first included
+    // (the ugi.md sample: `uginewgame`, `position startpos`, `query p1turn`
+    // → `true`). Game n of the series starts with seat n % players.
+    let mut probe = Probe::new();
+    probe.silent("setoption name Game value chinese");
+    probe.silent("setoption name Players value 3");
+    for expected in ["p1", "p2", "p3", "p1"] {
+        probe.silent("uginewgame");
+        probe.silent("position startpos");
+        assert_eq!(probe.query("turn"), format!("response {expected}"));
+        probe.silent("position startpos moves resign");
+    }
+    // A client that starts the first game without `uginewgame` and sends
+    // it only between games gets the same series.
+    let mut probe = Probe::new();
+    probe.silent("setoption name Game value chinese");
+    probe.silent("setoption name Players value 2");
+    probe.silent("position startpos moves e4-e5");
+    assert_eq!(probe.query("p1turn"), "response false");
+    probe.silent("uginewgame");
+    probe.silent("position startpos");
+    assert_eq!(probe.query("turn"), "response p2");
+    // Off: always p1.
+    probe.silent("setoption name RotateFirstPlayer value false");
+    for _ in 0..3 {
+        probe.silent("uginewgame");
+        probe.silent("position startpos moves e4-e5");
+        assert_eq!(probe.query("turn"), "response p2");
+    }
+}
+
+#[test]
+fn query_moves_with_extra_words_is_refused() {
+    let mut probe = Probe::new();
+    probe.refused("query moves 11 12");
+    probe.refused("query moves 11 12 13");
+    assert_eq!(probe.query("p1turn"), "response true");
+}

@@ -341,10 +341,10 @@ fn parse_query(rest: &[&str]) -> Result<Query, CommandError> {
         Some(&"turn") => Query::Turn,
         Some(&"ranking") => Query::Ranking,
         Some(&"moves") => {
-            if rest.len() > 3 {
+            if let Some(extra) = rest.get(2) {
                 return Err(CommandError::Unexpected {
                     command: CMD,
-                    word: truncate(rest[3]),
+                    word: truncate(extra),
                 });
             }
             return Ok(Query::Moves(rest.get(1).map(|c| (*c).to_string())));

@@ -318,7 +318,7 @@ impl Options {
             }
             "RotateFirstPlayer" => {
                 self.rotate_first = flag;
-                OptionEffect::None
+                OptionEffect::NewGame
             }
             "MoveLimit" => {
                 self.move_limit = number as u32;

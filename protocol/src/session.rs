@@ -43,6 +43,11 @@ pub struct Session {
     options: Options,
     /// The first player of the current game (rotates on `uginewgame`).
     first_player: usize,
+    /// Whether the current game was used (a `position` or `go` since the
+    /// session began, the rules changed or the last `uginewgame`). A
+    /// `uginewgame` before any game was played starts game 0 of the
+    /// series, which `p1` opens; only later ones rotate.
+    game_used: bool,
     game: GameState,
     context: Arc<SearchContext>,
     search: Option<RunningSearch>,
@@ -59,6 +64,7 @@ impl Session {
         Session {
             options,
             first_player: 0,
+            game_used: false,
             game,
             context,
             search: None,
@@ -132,14 +138,21 @@ impl Session {
             Command::IsReady => self.send("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::NewGame => {
-                if self.options.rotate_first {
+                if self.options.rotate_first && self.game_used {
                     self.first_player = (self.first_player + 1) % self.game.players();
                 }
+                self.game_used = false;
                 self.context.clear();
                 self.game = GameState::new(&self.options, self.first_player);
             }
-            Command::Position { fen, moves } => self.set_position(fen.as_deref(), &moves),
-            Command::Go(params) => self.start_search(&params),
+            Command::Position { fen, moves } => {
+                self.game_used = true;
+                self.set_position(fen.as_deref(), &moves);
+            }
+            Command::Go(params) => {
+                self.game_used = true;
+                self.start_search(&params);
+            }
             Command::Stop => self.stop_search(),
             Command::PonderHit | Command::Debug => {}
             Command::Quit => {
@@ -173,6 +186,7 @@ impl Session {
                         self.send(reply::info_string(warning));
                     }
                     self.first_player = 0;
+                    self.game_used = false;
                     self.game = game;
                 }
                 self.options = options;

@@ -199,7 +199,7 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
     if sprt.is_some() && (specs.len() != 2 || players != 2) {
         return Err("--sprt needs two engines in a two-player game".into());
     }
-    let rotations = players.max(1);
+    let rotations = seat_rotations(specs.len());
     let openings = load_openings(args, &options, args.games.div_ceil(rotations).max(1))?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let shared = Shared {
@@ -225,10 +225,7 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
                     break;
                 }
                 let opening = &openings[(index / rotations) % openings.len()];
-                let rotation = index % rotations;
-                let seats: Vec<usize> = (0..players)
-                    .map(|seat| (seat + rotation) % specs.len())
-                    .collect();
+                let seats = seats_of_rotation(index % rotations, players, specs.len());
                 let record =
                     referee::play_game(&options, &game_options, &specs, &seats, opening, control);
                 let mut guard = progress.lock().unwrap_or_else(|e| e.into_inner());
@@ -285,6 +282,22 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
         )
     );
     Ok(())
+}
+
+/// How many seat rotations each opening is played with: one per engine.
+/// Over that many games every engine sits in every seat equally often,
+/// whatever the numbers of engines and players (with as many rotations as
+/// players instead, 2 engines in a 3-player game or 3 engines in a
+/// 2-player game would not be balanced).
+fn seat_rotations(engines: usize) -> usize {
+    engines.max(1)
+}
+
+/// The engine in each seat in rotation `rotation`.
+fn seats_of_rotation(rotation: usize, players: usize, engines: usize) -> Vec<usize> {
+    (0..players)
+        .map(|seat| (seat + rotation) % engines.max(1))
+        .collect()
 }
 
 fn add_to_tally(tally: &mut Tally, record: &GameRecord) {
@@ -429,5 +442,29 @@ mod tests {
         assert_eq!(specs[1].command, "b");
         assert!(engine_specs(&words("--option A=1 --engine a")).is_err());
         assert!(engine_specs(&words("--engine a --option nonsense")).is_err());
+    }
+
+    #[test]
+    fn every_engine_sits_in_every_seat_equally_often() {
+        for engines in 1..=6 {
+            for players in 1..=6 {
+                let rotations = seat_rotations(engines);
+                // count[seat][engine] over the rotations of one opening.
+                let mut count = vec![vec![0usize; engines]; players];
+                for rotation in 0..rotations {
+                    let seats = seats_of_rotation(rotation, players, engines);
+                    assert_eq!(seats.len(), players);
+                    for (seat, &engine) in seats.iter().enumerate() {
+                        count[seat][engine] += 1;
+                    }
+                }
+                for (seat, row) in count.iter().enumerate() {
+                    assert!(
+                        row.iter().all(|&n| n == row[0]),
+                        "{engines} engines, {players} players: seat {seat} hosts {row:?}"
+                    );
+                }
+            }
+        }
     }
 }
