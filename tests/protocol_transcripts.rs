@@ -247,3 +247,18 @@ fn resignation_in_a_three_player_game_through_the_protocol() {
     assert_eq!(engine.query("ranking"), "1:p1 2:p3 3:p2");
     assert_eq!(engine.go("depth 1"), "(none)");
 }
+
+#[test]
+fn a_missing_clock_for_the_mover_falls_back_to_the_clocks_sent() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Game value chinese");
+    engine.send("setoption name Players value 3");
+    // p3 to move, but the client only sends the two-player clocks.
+    engine.send("position startpos moves e4-e5 e11-e9");
+    assert_eq!(engine.query("turn"), "p3");
+    let best = engine.go("wtime 300 btime 300");
+    assert!(best.contains('-'), "{best}");
+    // A movetime below MoveOverhead still searches and answers.
+    let best = engine.go("movetime 5");
+    assert!(best.contains('-'), "{best}");
+}

@@ -276,12 +276,19 @@ impl Session {
     fn limits(&self, params: &GoParams) -> SearchLimits {
         let player = self.game.to_move().unwrap_or(0).min(5);
         let overhead = Duration::from_millis(self.options.move_overhead_ms);
+        // The overhead never takes more than half of a budget, so a short
+        // movetime still leaves time to search.
+        let net = |t: Duration| t.saturating_sub(overhead).max(t / 2);
+        // A client that sends clocks but not the mover's (two-player clocks
+        // in a three-player game, say) gets the tightest clock it sent
+        // rather than a search that never ends.
+        let own_clock = params.time[player].or_else(|| params.time.iter().flatten().min().copied());
         SearchLimits {
             depth: params.depth,
             nodes: params.nodes,
-            movetime: params.movetime.map(|t| t.saturating_sub(overhead)),
+            movetime: params.movetime.map(net),
             infinite: params.infinite,
-            time_left: params.time[player].map(|t| t.saturating_sub(overhead)),
+            time_left: own_clock.map(net),
             increment: params.inc[player].unwrap_or(Duration::ZERO),
             moves_to_go: params.movestogo,
         }
