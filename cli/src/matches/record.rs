@@ -96,7 +96,12 @@ fn wrap(text: &str, width: usize) -> String {
 /// One Chinese checkers game on one line of tab-separated `key=value`
 /// fields.
 pub fn line(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
-    let engines: Vec<&str> = record.seats.iter().map(|&e| names[e].as_str()).collect();
+    // Names are free text: commas and tabs would break the fields.
+    let engines: Vec<String> = record
+        .seats
+        .iter()
+        .map(|&e| names[e].replace([',', '\t', '\n', '\r'], " "))
+        .collect();
     let places: Vec<String> = record.places.iter().map(u32::to_string).collect();
     let endings: Vec<String> = record.endings.iter().map(ending_text).collect();
     [
@@ -179,7 +184,7 @@ mod tests {
 
     #[test]
     fn chinese_line_round_trips_its_fields() {
-        let names = vec!["a".to_string(), "b".to_string()];
+        let names = vec!["a".to_string(), "b,\tc".to_string()];
         let text = line(
             &record(&["e1-e3"], vec![1, 2], None),
             4,
@@ -190,5 +195,6 @@ mod tests {
         assert_eq!(fields[0], ("game".into(), "5".into()));
         assert!(fields.contains(&("moves".into(), "e1-e3".into())));
         assert!(fields.contains(&("places".into(), "1,2".into())));
+        assert!(fields.contains(&("engines".into(), "b  c,a".into())));
     }
 }
