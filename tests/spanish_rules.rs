@@ -406,6 +406,39 @@ fn threefold_repetition_is_a_draw() {
     assert_eq!(g.status(), GameStatus::Ongoing);
 }
 
+#[test]
+fn repetition_needs_the_same_side_to_move() {
+    // The white king walks a closed five-move cycle while the black king
+    // shuffles, then the roles swap: the start board recurs after 9 plies
+    // with Black to move, after 18 with White to move (second occurrence),
+    // and so on. Only the third occurrence with White to move (ply 36) is a
+    // draw, although the board has been seen five times by then.
+    let mut g = Game::new(pos("W:WK8:BK24"));
+    let start = *g.position();
+    let cycle = [
+        "8-12", "24-31", "12-15", "31-24", "15-19", "24-31", "19-26", "31-24", "26-8", "24-28",
+        "8-26", "28-31", "26-8", "31-27", "8-26", "27-20", "26-8", "20-24",
+    ];
+    for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
+        assert_eq!(g.status(), GameStatus::Ongoing, "before ply {}", i + 1);
+        g.play_text(m).unwrap();
+        if i + 1 == 9 || i + 1 == 27 {
+            let p = g.position();
+            assert_eq!(p.to_fen(), "B:WK8:BK24", "same board, Black to move");
+            assert_ne!(*p, start);
+            assert_ne!(p.hash(), start.hash());
+        }
+    }
+    assert_eq!(g.position(), &start);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(
+        g.status(),
+        GameStatus::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
+}
+
 /// Walks `plies` quiet king moves without any capture becoming possible and
 /// without any position occurring twice (depth-first with backtracking).
 fn quiet_walk(g: &mut Game, plies: u32) -> bool {
