@@ -565,3 +565,136 @@ fn position_text_refuses_counters_near_overflow() {
     game.play_text("e4-e5").expect("legal");
     assert_eq!(game.ply(), 1_000_000_001);
 }
+
+// ---- rule cases added by the rules review -----------------------------------
+
+#[test]
+fn step_never_combines_with_jump_and_any_colour_supports() {
+    // e9 jumps its own piece f9 (own colour supports) to g9; from g9 no step
+    // follows (h9, g10, h10, f8, g8 stay out of reach) and no step is
+    // followed by a jump.
+    let g = game("I2 1 e9,f9/m17");
+    let d = dests(&g, "e9");
+    let steps = c("e9").neighbours() & !g.position().occupied();
+    assert!(d.contains(c("g9")), "a jump over an own piece");
+    assert_eq!(d, steps.with(c("g9")), "steps plus the one jump only");
+    for far in ["h9", "g10", "h10", "g8"] {
+        assert!(!d.contains(c(far)), "{far} would need a jump and a step");
+    }
+    // The same with a rival piece as support.
+    let g = game("I2 1 e9/f9,m17");
+    assert_eq!(dests(&g, "e9"), steps.with(c("g9")));
+}
+
+#[test]
+fn pieces_enter_any_triangle_and_leave_their_goal() {
+    // Player 1 (goal North) steps into the South-west triangle (nobody's
+    // seat or goal in a 2-player game) and into player 2's home triangle.
+    let sw = Triangle::SouthWest.cells();
+    let g = game("I2 1 e6,e5/m17");
+    let d = dests(&g, "e6");
+    assert!(!(d & sw).is_empty(), "may enter the South-west triangle");
+    let g = game("I2 1 i9,l13/e1");
+    assert!(dests(&g, "l13").contains(c("l14")), "enters its goal");
+    // A piece in its goal may step out again (goal lock off, the default).
+    let g = game("I2 1 l14/e1");
+    assert!(dests(&g, "l14").contains(c("l13")));
+    // Player 2 steps from the hexagon edge into its goal (player 1's home).
+    let g = game("I2 2 i9/e5");
+    assert!(dests(&g, "e5").contains(c("e4")));
+}
+
+#[test]
+fn five_player_seats() {
+    let g = Game::new(Rules::for_players(5));
+    let pos = g.position();
+    assert_eq!(pos.players(), 5);
+    let seats: Vec<Triangle> = (0..5).map(|p| pos.seat(p)).collect();
+    assert_eq!(
+        seats,
+        [
+            Triangle::South,
+            Triangle::SouthWest,
+            Triangle::NorthWest,
+            Triangle::North,
+            Triangle::NorthEast
+        ]
+    );
+    for (p, t) in seats.iter().enumerate() {
+        assert_eq!(pos.pieces(p), t.cells(), "player {p} fills its triangle");
+        assert_eq!(pos.goal(p), t.opposite().cells());
+    }
+    // South-east is empty; the North-west player has nobody opposite.
+    assert!((pos.occupied() & Triangle::SouthEast.cells()).is_empty());
+    assert!(!seats.contains(&Triangle::NorthWest.opposite()));
+    assert_eq!(pos.occupied().count(), 50);
+    // Turns go round the five seats.
+    let mut g = g;
+    for p in [0, 1, 2, 3, 4, 0] {
+        assert_eq!(g.to_move(), Some(p));
+        let mv = g.legal_moves()[0];
+        g.play(&mv).unwrap();
+    }
+}
+
+#[test]
+fn japanese_start_fifteen_pieces_king_on_tip() {
+    for n in [2u8, 3] {
+        let rules = Rules {
+            players: n,
+            variant: Variant::Japanese,
+            ..Rules::default()
+        };
+        let pos = *Game::new(rules).position();
+        for p in 0..usize::from(n) {
+            let t = pos.seat(p);
+            assert_eq!(pos.pieces(p), t.camp(), "{n} players, player {p}");
+            assert_eq!(pos.pieces(p).count(), 15);
+            assert_eq!(pos.pieces(p) & pos.kings(), t.tip().mask());
+            assert_eq!(pos.goal(p), t.opposite().camp());
+        }
+    }
+    // Neighbouring camps share the hexagon corner between them.
+    let shared = Triangle::South.camp() & Triangle::SouthWest.camp();
+    assert_eq!(shared.count(), 1);
+    assert_eq!(
+        (Triangle::South.camp() & Triangle::SouthEast.camp()).count(),
+        1
+    );
+    assert!((Triangle::South.camp() & Triangle::NorthWest.camp()).is_empty());
+}
+
+#[test]
+fn move_limit_draws_among_players_still_playing() {
+    // Player 1 finishes; then the move limit ends the game: players 2 and 3,
+    // still playing, share second place and player 1 keeps the win.
+    let p1 = north(&["j14"]).into_iter().chain(["j13".into()]);
+    let t = format!("I3 1 {}/i5/i9 limit=1", p1.collect::<Vec<_>>().join(","));
+    let mut g = game(&t);
+    g.play_text("j13-j14").unwrap();
+    assert_eq!(g.status()[0], PlayerState::Finished { place: 1 });
+    assert!(!g.is_over());
+    g.play_text("i5-i6").unwrap();
+    assert!(!g.is_over());
+    g.play_text("i9-i10").unwrap();
+    assert!(g.is_over());
+    assert_eq!(g.end_reason(), Some(EndReason::MoveLimit));
+    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(g.status()[2], PlayerState::Placed { place: 2 });
+    assert_eq!(g.result(), GameResult::Win(0));
+}
+
+#[test]
+fn ply_yard_rules_are_two_players_without_anti_blocking() {
+    // A rival piece on j14 in player 1's goal: finished under the default
+    // rules, not under Ply Yard's (all ten own pieces).
+    let own = north(&["j14", "k14"]).join(",");
+    let text = |anti: u8| format!("I2 1 {own},j13/j14,e1 anti={anti}");
+    let mut g = game(&text(1));
+    g.play_text("j13-k14").unwrap();
+    assert_eq!(g.result(), GameResult::Win(0));
+    let mut g = game(&text(0));
+    g.play_text("j13-k14").unwrap();
+    assert!(!g.is_over());
+    assert!(!g.rules().anti_blocking && g.rules().players == 2);
+}

@@ -104,6 +104,11 @@ fn promotion_during_a_capture_ends_the_move() {
     let b = pos("B:W6,7:B10");
     assert_eq!(moves("B:W6,7:B10"), ["10x3x6"]);
     assert_eq!(b.played(&b.legal_moves()[0]).to_fen(), "W:W7:BK3");
+    // For the maximum rule the promoting capture counts one piece: 24x31
+    // (crowned on 31, where a king could go on over 22) loses to 9x27
+    // taking 13 and 22.
+    assert_eq!(moves("W:W9,24:B13,22,28"), ["9x27x13x22"]);
+    assert_eq!(moves("W:W24:B22,28"), ["24x31x28"]);
 }
 
 // ---- kings --------------------------------------------------------------
@@ -129,6 +134,21 @@ fn king_landing_squares_continue_differently() {
     // go on over 26 (two pieces); from 23 over 27 and then 26 (three
     // pieces), finishing on 21 or 17. Only the three-piece captures remain.
     assert_eq!(moves("W:WK1:B14,26,27"), ["1x17x14x26x27", "1x21x14x26x27"]);
+}
+
+#[test]
+fn king_capture_may_end_on_its_starting_square() {
+    // The king's square counts as empty during the capture: from 6 it takes
+    // 11, 19, 18 and 10 round the diamond and may land on 6 again.
+    let v = moves("W:WK6:B10,11,18,19");
+    assert!(v.contains(&"6x6x10x11x18x19".to_string()), "{v:?}");
+    assert!(
+        v.iter().all(|m| m.split('x').count() == 6),
+        "four pieces each"
+    );
+    let p = pos("W:WK6:B10,11,18,19");
+    let mv = p.parse_move("6x6x10x11x18x19").unwrap();
+    assert_eq!(p.played(&mv).to_fen(), "B:WK6:B");
 }
 
 #[test]
@@ -406,6 +426,39 @@ fn threefold_repetition_is_a_draw() {
     assert_eq!(g.status(), GameStatus::Ongoing);
 }
 
+#[test]
+fn repetition_needs_the_same_side_to_move() {
+    // The white king walks a closed five-move cycle while the black king
+    // shuffles, then the roles swap: the start board recurs after 9 plies
+    // with Black to move, after 18 with White to move (second occurrence),
+    // and so on. Only the third occurrence with White to move (ply 36) is a
+    // draw, although the board has been seen five times by then.
+    let mut g = Game::new(pos("W:WK8:BK24"));
+    let start = *g.position();
+    let cycle = [
+        "8-12", "24-31", "12-15", "31-24", "15-19", "24-31", "19-26", "31-24", "26-8", "24-28",
+        "8-26", "28-31", "26-8", "31-27", "8-26", "27-20", "26-8", "20-24",
+    ];
+    for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
+        assert_eq!(g.status(), GameStatus::Ongoing, "before ply {}", i + 1);
+        g.play_text(m).unwrap();
+        if i + 1 == 9 || i + 1 == 27 {
+            let p = g.position();
+            assert_eq!(p.to_fen(), "B:WK8:BK24", "same board, Black to move");
+            assert_ne!(*p, start);
+            assert_ne!(p.hash(), start.hash());
+        }
+    }
+    assert_eq!(g.position(), &start);
+    assert_eq!(g.repetitions(), 3);
+    assert_eq!(
+        g.status(),
+        GameStatus::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
+}
+
 /// Walks `plies` quiet king moves without any capture becoming possible and
 /// without any position occurring twice (depth-first with backtracking).
 fn quiet_walk(g: &mut Game, plies: u32) -> bool {
@@ -447,6 +500,30 @@ fn eighty_plies_without_progress_is_a_draw() {
         g.status(),
         GameStatus::Draw {
             reason: DrawReason::NoProgress
+        }
+    );
+}
+
+#[test]
+fn a_win_on_the_eightieth_ply_beats_the_no_progress_draw() {
+    // Black to move; only the two kings move (no capture, no man move, no
+    // position three times). On the 80th ply White's king lands on 12: the
+    // black king on 8 is walled in by 4 and 12 (15 behind 12), so Black has
+    // no move at the very ply the no-progress count reaches 80. The win
+    // takes precedence.
+    let mut g = Game::new(pos("B:W4,15,19,K29:BK26"));
+    let plies = "26-17 29-25 17-30 25-18 30-16 18-14 16-30 14-10 30-26 10-5 26-21 5-10 21-25 10-17 25-29 17-30 29-25 30-17 25-29 17-10 29-26 10-3 26-17 3-12 17-21 12-16 21-26 16-30 26-29 30-21 29-25 21-26 25-18 26-29 18-21 29-25 21-17 25-7 17-13 7-11 13-9 11-14 9-31 14-21 31-13 21-30 13-18 30-16 18-14 16-23 14-21 23-27 21-17 27-30 17-13 30-20 13-9 20-16 9-13 16-3 13-9 3-17 9-27 17-3 27-18 3-6 18-25 6-13 25-21 13-3 21-30 3-16 30-17 16-23 17-3 23-30 3-12 30-16 12-8 16-12";
+    for (i, m) in plies.split(' ').enumerate() {
+        assert_eq!(g.status(), GameStatus::Ongoing, "before ply {}", i + 1);
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.position().to_fen(), "B:W4,K12,15,19:BK8");
+    assert_eq!(g.plies_without_progress(), NO_PROGRESS_PLIES);
+    assert_eq!(
+        g.status(),
+        GameStatus::Win {
+            winner: Color::White,
+            reason: WinReason::NoMoves
         }
     );
 }
