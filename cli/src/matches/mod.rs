@@ -55,7 +55,7 @@ pub struct MatchArgs {
     /// A file with one opening per line, or `random:PLIES`.
     #[arg(long, default_value = "random:4")]
     openings: String,
-    /// Seed of the random openings.
+    /// Seed of the random openings (0 takes one from the clock).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once.

@@ -1,6 +1,7 @@
 //! Match openings: positions from a file, or random legal plies from the
 //! start.
 
+pub use damas::random::Rng;
 use damas_protocol::game::GameState;
 use damas_protocol::options::Options;
 
@@ -52,37 +53,6 @@ impl Opening {
             text => Some(text.strip_prefix("fen ").unwrap_or(text).trim().to_string()),
         };
         Some(Opening { start, moves })
-    }
-}
-
-/// A small deterministic generator (xorshift64*), so that a match seed
-/// reproduces its openings.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (0 is replaced by a fixed odd constant).
-    pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 {
-            0x9E37_79B9_7F4A_7C15
-        } else {
-            seed
-        })
-    }
-
-    /// The next value.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A value in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
     }
 }
 

@@ -42,6 +42,7 @@ use super::notation::format_path;
 use super::position::Position;
 use crate::search::{Score, SearchInfo, SearchLimits, Style};
 
+pub use crate::random::Rng;
 pub use beam::{plan, BeamLimits, BeamPlan};
 pub use heuristic::{plain_cost, Army};
 pub use tree::{Mode, Tree, WIN, WIN_BOUND};
@@ -107,39 +108,6 @@ pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
         pos.play_unchecked(mv.from, mv.to);
     }
     out
-}
-
-/// A small xorshift generator for the random choices.
-#[derive(Clone, Copy, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed` (0 takes the clock).
-    pub fn new(seed: u64) -> Rng {
-        let s = if seed == 0 {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0x1234_5678, |d| d.as_nanos() as u64)
-        } else {
-            seed
-        };
-        Rng(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
 }
 
 /// Score conversion from the tree's integers.

@@ -36,7 +36,9 @@ pub mod time;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
+
+use crate::random::Rng;
 
 use crate::search::{Score, SearchInfo, SearchLimits, Style};
 use crate::spanish::{Game, Move, Position};
@@ -175,15 +177,11 @@ fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) 
 
 fn random(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) -> SearchResult {
     let moves = pos.legal_moves();
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // splitmix64 of the position hash and the time.
-    let mut z = pos.hash() ^ nanos ^ 0x9E37_79B9_7F4A_7C15;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    let best = (!moves.is_empty()).then(|| (moves[(z % moves.len() as u64) as usize], 0));
+    // Seeded from the clock (seed 0) mixed with the position, so that two
+    // engines started together still differ.
+    let mut rng = Rng::new(0);
+    let pick = (rng.next_u64() ^ pos.hash()) % (moves.len().max(1) as u64);
+    let best = (!moves.is_empty()).then(|| (moves[pick as usize], 0));
     finish_single(pos, best, moves.len() as u64, on_info, start)
 }
 
