@@ -12,7 +12,7 @@
 //! - [`ordering`]: TT move, captures, killers, history.
 //! - [`eval`]: the static evaluation with its named weights.
 //! - [`time`]: the time budget.
-//! - [`bench`]: the fixed benchmark whose node count is the search's
+//! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
 //!
 //! ```
