@@ -26,7 +26,7 @@ struct Cli {
 enum Commands {
     /// Speak the engine protocol on stdin/stdout (the default).
     Engine,
-    /// Search fixed Spanish positions to a fixed depth: node signature and speed.
+    /// Search fixed positions (--game spanish or chinese) to a fixed depth: node signature and speed.
     Bench(bench::BenchArgs),
     /// Count the leaf nodes of the move tree to a depth.
     Perft(perft::PerftArgs),
