@@ -18,7 +18,7 @@ info string   perft D | divide D             count move paths to depth D
 info string   quit                           exit (also at end of input)
 info string Options: Game (spanish, chinese, japanese), Players, AntiBlocking, PlayToEnd,
 info string   RotateFirstPlayer, MoveLimit, NoProgressLimit, GoalLock, Threads, Hash,
-info string   MoveOverhead, BeamWidth. 'ugi' lists them with their defaults.
+info string   MoveOverhead, BeamWidth, Style. 'ugi' lists them with their defaults.
 info string Moves: draughts 11-15, 15x24 or 15x24x19x27 (long form); Chinese checkers
 info string   a full path e1-e3-g5 or just its ends, and 'pass' or 'resign'.
 info string See docs/PROTOCOL.md for the whole protocol.";
