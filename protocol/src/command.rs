@@ -179,30 +179,30 @@ fn truncate(word: &str) -> String {
     }
 }
 
+/// The error for a word that does not fit where it stands.
+fn unexpected(command: &'static str, word: &str) -> CommandError {
+    CommandError::Unexpected {
+        command,
+        word: truncate(word),
+    }
+}
+
+/// The error for a missing part of a command.
+fn missing(command: &'static str, what: &'static str) -> CommandError {
+    CommandError::Missing { command, what }
+}
+
 fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     const CMD: &str = "setoption";
     match rest.first() {
         Some(&"name") => {}
-        Some(word) => {
-            return Err(CommandError::Unexpected {
-                command: CMD,
-                word: truncate(word),
-            })
-        }
-        None => {
-            return Err(CommandError::Missing {
-                command: CMD,
-                what: "'name <Name> [value <Value>]'",
-            })
-        }
+        Some(word) => return Err(unexpected(CMD, word)),
+        None => return Err(missing(CMD, "'name <Name> [value <Value>]'")),
     }
     let value_at = rest.iter().position(|w| *w == "value");
     let name_words = &rest[1..value_at.unwrap_or(rest.len())];
     if name_words.is_empty() {
-        return Err(CommandError::Missing {
-            command: CMD,
-            what: "an option name",
-        });
+        return Err(missing(CMD, "an option name"));
     }
     let value = value_at.map_or_else(String::new, |at| rest[at + 1..].join(" "));
     Ok(Command::SetOption {
@@ -224,34 +224,18 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     let fen = match head.first() {
         Some(&"startpos") => {
             if let Some(extra) = head.get(1) {
-                return Err(CommandError::Unexpected {
-                    command: CMD,
-                    word: truncate(extra),
-                });
+                return Err(unexpected(CMD, extra));
             }
             None
         }
         Some(&"fen") => {
             if head.len() < 2 {
-                return Err(CommandError::Missing {
-                    command: CMD,
-                    what: "a position text after 'fen'",
-                });
+                return Err(missing(CMD, "a position text after 'fen'"));
             }
             Some(head[1..].join(" "))
         }
-        Some(word) => {
-            return Err(CommandError::Unexpected {
-                command: CMD,
-                word: truncate(word),
-            })
-        }
-        None => {
-            return Err(CommandError::Missing {
-                command: CMD,
-                what: "'startpos' or 'fen <text>'",
-            })
-        }
+        Some(word) => return Err(unexpected(CMD, word)),
+        None => return Err(missing(CMD, "'startpos' or 'fen <text>'")),
     };
     Ok(Command::Position { fen, moves })
 }
@@ -342,41 +326,27 @@ fn parse_query(rest: &[&str]) -> Result<Query, CommandError> {
         Some(&"ranking") => Query::Ranking,
         Some(&"moves") => {
             if let Some(extra) = rest.get(2) {
-                return Err(CommandError::Unexpected {
-                    command: CMD,
-                    word: truncate(extra),
-                });
+                return Err(unexpected(CMD, extra));
             }
             return Ok(Query::Moves(rest.get(1).map(|c| (*c).to_string())));
         }
-        Some(word) => {
-            return Err(CommandError::Unexpected {
-                command: CMD,
-                word: truncate(word),
-            })
-        }
+        Some(word) => return Err(unexpected(CMD, word)),
         None => {
-            return Err(CommandError::Missing {
-                command: CMD,
-                what: "gameover, p1turn, result, turn, ranking or moves",
-            })
+            return Err(missing(
+                CMD,
+                "gameover, p1turn, result, turn, ranking or moves",
+            ))
         }
     };
     if let Some(extra) = rest.get(1) {
-        return Err(CommandError::Unexpected {
-            command: CMD,
-            word: truncate(extra),
-        });
+        return Err(unexpected(CMD, extra));
     }
     Ok(query)
 }
 
 fn parse_depth(command: &'static str, rest: &[&str]) -> Result<u32, CommandError> {
     match rest {
-        [] => Err(CommandError::Missing {
-            command,
-            what: "a depth",
-        }),
+        [] => Err(missing(command, "a depth")),
         [depth] => parse_number("depth", Some(depth)),
         [_, extra, ..] => Err(CommandError::Unexpected {
             command,
