@@ -70,29 +70,16 @@ const fn index_of(f: i32, r: i32) -> u8 {
     (r * 4 + i) as u8
 }
 
-const fn build_neigh() -> [[u8; 32]; 4] {
+/// The square `steps` diagonal steps away in each direction (1: the
+/// neighbour, 2: the landing square of a man's jump), or `NONE`.
+const fn build_steps(steps: i32) -> [[u8; 32]; 4] {
     let mut t = [[NONE; 32]; 4];
     let mut d = 0;
     while d < 4 {
         let mut b = 0;
         while b < 32 {
             let (f, r) = coords(b);
-            t[d][b] = index_of(f + DELTAS[d].0, r + DELTAS[d].1);
-            b += 1;
-        }
-        d += 1;
-    }
-    t
-}
-
-const fn build_jump() -> [[u8; 32]; 4] {
-    let mut t = [[NONE; 32]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut b = 0;
-        while b < 32 {
-            let (f, r) = coords(b);
-            t[d][b] = index_of(f + 2 * DELTAS[d].0, r + 2 * DELTAS[d].1);
+            t[d][b] = index_of(f + steps * DELTAS[d].0, r + steps * DELTAS[d].1);
             b += 1;
         }
         d += 1;
@@ -126,9 +113,9 @@ const fn build_rays() -> [[u32; 32]; 4] {
 }
 
 /// `NEIGH[d][b]`: the square one step from `b` in direction `d`, or [`NONE`].
-pub(crate) static NEIGH: [[u8; 32]; 4] = build_neigh();
+pub(crate) static NEIGH: [[u8; 32]; 4] = build_steps(1);
 /// `JUMP[d][b]`: the square two steps from `b` in direction `d`, or [`NONE`].
-pub(crate) static JUMP: [[u8; 32]; 4] = build_jump();
+pub(crate) static JUMP: [[u8; 32]; 4] = build_steps(2);
 /// `RAY[d][b]`: every square from `b` (exclusive) to the edge in direction `d`.
 pub(crate) static RAY: [[u32; 32]; 4] = build_rays();
 
