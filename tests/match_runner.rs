@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use damas_protocol::game::GameState;
+use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
@@ -87,7 +87,7 @@ fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
             .flat_map(str::split_whitespace)
             .filter(|w| !w.ends_with('.') && !matches!(*w, "1-0" | "0-1" | "1/2-1/2"))
             .collect();
-        let mut game = GameState::new(&Options::default(), 0);
+        let mut game = AnyGame::new(&Options::default().spec());
         for mv in movetext {
             game.play_text(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));
@@ -185,17 +185,18 @@ fn three_player_chinese_match_records_parse_and_replay() {
                 .to_string()
         };
         assert_eq!(field("players"), "3");
-        let mut game = GameState::new(&options, 0);
+        let mut game = AnyGame::new(&options.spec());
         for mv in field("moves").split_whitespace() {
             game.play_text(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));
         }
         assert!(game.is_over(), "recorded game not finished: {line}");
         let places: Vec<String> = game
-            .places()
+            .outcome()
             .expect("finished")
+            .places
             .iter()
-            .map(u32::to_string)
+            .map(u8::to_string)
             .collect();
         assert_eq!(field("places"), places.join(","));
     }

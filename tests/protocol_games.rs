@@ -5,12 +5,12 @@
 #[path = "support/engine_process.rs"]
 mod engine_process;
 
-use damas_protocol::game::GameState;
+use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 use engine_process::Engine;
 
 /// Plays one whole game, the engine moving for every player.
-fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameState {
+fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> AnyGame {
     let mut options = Options::default();
     let mut engine = Engine::start();
     for line in setup {
@@ -23,7 +23,7 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameStat
         }
     }
     engine.assert_ready();
-    let mut game = GameState::new(&options, 0);
+    let mut game = AnyGame::new(&options.spec());
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..max_plies {
         let position = if moves.is_empty() {
@@ -40,11 +40,11 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameStat
         let turn = engine.query("turn");
         assert_eq!(
             turn,
-            format!("p{}", game.to_move().expect("someone to move") + 1)
+            game.to_move().expect("someone to move").to_string()
         );
         assert_eq!(
             engine.query("p1turn"),
-            (game.to_move() == Some(0)).to_string()
+            (game.to_move() == damas::Player::new(0)).to_string()
         );
         let best = engine.go(go);
         let legal = game.legal_moves_text();
@@ -56,8 +56,8 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> GameStat
     assert!(game.is_over(), "game not finished in {max_plies} plies");
     engine.send(&format!("position startpos moves {}", moves.join(" ")));
     assert_eq!(engine.query("gameover"), "true");
-    assert_eq!(engine.query("result"), game.result_text());
-    assert_eq!(engine.query("ranking"), game.ranking_text());
+    assert_eq!(engine.query("result"), damas_protocol::reply::result(&game));
+    assert_eq!(engine.query("ranking"), damas_protocol::reply::ranking(&game));
     assert_eq!(
         engine.go("depth 1"),
         "(none)",

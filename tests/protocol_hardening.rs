@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use damas_protocol::command::{MAX_LINE_LEN, MAX_POSITION_MOVES};
+use damas::Game;
 use damas_protocol::{Flow, Session};
 
 struct Probe {
@@ -250,7 +251,7 @@ fn thousands_of_games_in_one_session_hold_no_more_than_one() {
     session.handle_line("isready");
     assert!(!session.is_searching());
     // What the session holds is one game: its position text is the start.
-    let fresh = damas_protocol::game::GameState::new(session.options(), 0);
+    let fresh = damas::AnyGame::new(&session.options().spec());
     assert_eq!(
         session.game().position_text().split(' ').nth(2),
         fresh.position_text().split(' ').nth(2)

@@ -6,7 +6,7 @@ mod engine_process;
 
 use std::time::{Duration, Instant};
 
-use damas_protocol::game::GameState;
+use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 use engine_process::Engine;
 
@@ -97,7 +97,7 @@ fn go_depth_returns_a_legal_move_in_both_games() {
     let options = Options::default();
     engine.send("position startpos moves 11-15");
     let best = engine.go("depth 3");
-    let mut game = GameState::new(&options, 0);
+    let mut game = AnyGame::new(&options.spec());
     game.play_text("11-15").expect("legal");
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
 
@@ -106,7 +106,7 @@ fn go_depth_returns_a_legal_move_in_both_games() {
     let best = engine.go("depth 1");
     let mut options = Options::default();
     options.set("Game", "chinese").expect("valid");
-    let mut game = GameState::new(&options, 0);
+    let mut game = AnyGame::new(&options.spec());
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
 }
 
@@ -140,7 +140,7 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
         .nth(1)
         .expect("move")
         .to_string();
-    let mut game = GameState::new(&Options::default(), 0);
+    let mut game = AnyGame::new(&Options::default().spec());
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
     engine.assert_ready();
 }

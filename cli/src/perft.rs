@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use damas_protocol::game::GameState;
+use damas::{AnyGame, Game};
 use damas_protocol::options::{GameKind, Options};
 
 /// The game, as named on the command line.
@@ -87,8 +87,8 @@ pub struct PerftArgs {
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     let options = args.game.options()?;
     let game = match &args.fen {
-        Some(text) => GameState::from_text(&options, text).map_err(|err| err.to_string())?,
-        None => GameState::new(&options, 0),
+        Some(text) => AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?,
+        None => AnyGame::new(&options.spec()),
     };
     let start = Instant::now();
     let total = if args.divide {
@@ -97,10 +97,8 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             println!("{mv} {count}");
         }
         rows.iter().map(|(_, count)| count).sum()
-    } else if args.threads > 1 {
-        game.perft_parallel(args.depth, args.threads)
     } else {
-        game.perft(args.depth)
+        game.perft(args.depth, args.threads)
     };
     let elapsed = start.elapsed();
     let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas_protocol::game::{GameState, SearchConfig, SearchContext};
+use damas::{AnyEngine, AnyGame, Game, GameKind};
+use damas_protocol::reply;
 
 use crate::perft::GameArgs;
 
@@ -39,10 +40,10 @@ const RESET: &str = "\x1b[0m";
 
 /// Colours the piece letters of a diagram: the library draws players as
 /// distinct characters, and this maps each to a colour.
-fn colourise(diagram: &str, game: &GameState) -> String {
+fn colourise(diagram: &str, kind: GameKind) -> String {
     let mut out = String::with_capacity(diagram.len() * 2);
     for ch in diagram.chars() {
-        match game.player_of_symbol(ch) {
+        match player_of_symbol(kind, ch) {
             Some(player) => {
                 out.push_str(PLAYER_COLOURS[player % PLAYER_COLOURS.len()]);
                 out.push(ch);
@@ -52,6 +53,24 @@ fn colourise(diagram: &str, game: &GameState) -> String {
         }
     }
     out
+}
+
+/// Which player a diagram character stands for: the Spanish diagram draws
+/// White as `w`/`W` and Black as `b`/`B`, the star draws players as digits
+/// (and their kings as letters).
+fn player_of_symbol(kind: GameKind, symbol: char) -> Option<usize> {
+    match kind {
+        GameKind::Spanish => match symbol {
+            'w' | 'W' => Some(0),
+            'b' | 'B' => Some(1),
+            _ => None,
+        },
+        GameKind::Chinese | GameKind::Japanese => match symbol {
+            '1'..='6' => Some(symbol as usize - '1' as usize),
+            'A'..='F' => Some(symbol as usize - 'A' as usize),
+            _ => None,
+        },
+    }
 }
 
 /// Writes a line to stdout, turning a closed pipe into an error instead of
@@ -65,9 +84,9 @@ macro_rules! say {
 /// Runs `damas play`.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let options = args.game.options()?;
-    let mut game = GameState::new(&options, 0);
-    let context = SearchContext::new(&options);
-    let config = SearchConfig::from_options(&options);
+    let mut game = AnyGame::new(&options.spec());
+    let mut engine = AnyEngine::new(options.hash_mb);
+    engine.set_options(&options.engine_options());
     let colour = !args.no_color && io::stdout().is_terminal();
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
@@ -79,9 +98,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut drawn: Option<u64> = None;
     loop {
         if drawn != Some(game.hash()) || game.is_over() {
-            let diagram = game.display();
+            let diagram = reply::display(&game);
             if colour {
-                say!(out, "{}", colourise(&diagram, &game))?;
+                say!(out, "{}", colourise(&diagram, game.kind()))?;
             } else {
                 say!(out, "{diagram}")?;
             }
@@ -91,12 +110,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             say!(
                 out,
                 "Game over: {} (ranking {})",
-                game.result_text(),
-                game.ranking_text()
+                reply::result(&game),
+                reply::ranking(&game)
             )?;
             return Ok(());
         }
-        let Some(player) = game.to_move() else {
+        let Some(player) = game.to_move().map(|p| p.index()) else {
             return Ok(());
         };
         if args.humans.contains(&(player as u8 + 1)) {
@@ -111,9 +130,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 [] => {}
                 ["quit"] | ["exit"] => return Ok(()),
                 ["moves"] => say!(out, "{}", game.legal_moves_text().join(" "))?,
-                ["moves", cell] => match game.moves_from_text(cell) {
+                ["moves", cell] => match game.moves_from(cell) {
                     Ok(moves) if moves.is_empty() => say!(out, "no legal move from {cell}")?,
-                    Ok(moves) => say!(out, "{}", moves.join(" "))?,
+                    Ok(moves) => {
+                        let texts: Vec<String> = moves.iter().map(|mv| game.move_text(mv)).collect();
+                        say!(out, "{}", texts.join(" "))?
+                    }
                     Err(err) => say!(out, "{err}")?,
                 },
                 _ => match game.play_text(line) {
@@ -127,7 +149,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 ..SearchLimits::default()
             };
             let stop = AtomicBool::new(false);
-            let Some(best) = game.search(&limits, &context, &config, &stop, &mut |_| {}) else {
+            let Some(best) = engine.search(&game, &limits, &stop, &mut |_| {}) else {
                 return Ok(());
             };
             let played = game

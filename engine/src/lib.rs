@@ -14,7 +14,17 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod any;
+mod any_engine;
 pub mod chinese;
+mod game;
 pub mod random;
 pub mod search;
 pub mod spanish;
+
+pub use any::{AnyGame, AnyMove, GameSpec};
+pub use any_engine::{AnyEngine, EngineOptions};
+pub use game::{
+    EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError,
+    MAX_PLAYERS,
+};

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use damas::chinese::{Game as CGame, Rules, Variant};
 use damas::spanish::{Game as SGame, Position as SPosition};
 use damas_protocol::command::{self, Command};
-use damas_protocol::game::GameState;
+use damas::{AnyGame, Game};
 use damas_protocol::{Flow, Session};
 
 /// Longest error line the engine may send (it truncates echoed input).
@@ -377,7 +377,7 @@ fn valid_reply(line: &str) -> bool {
 /// Makes a fuzz line affordable: skips deep perft and huge tables, which
 /// work as asked but would slow the fuzzer to a crawl.
 fn affordable(line: &str, session: &Session) -> bool {
-    let spanish = session.game().is_spanish();
+    let spanish = session.game().kind() == damas::GameKind::Spanish;
     match command::parse(line) {
         Ok(Some(Command::Perft(d) | Command::Divide(d))) => d <= if spanish { 4 } else { 1 },
         Ok(Some(Command::SetOption { name, value })) => {
@@ -435,7 +435,7 @@ pub fn run_protocol_lines(lines: &[&str]) -> Vec<String> {
         }
         let game = session.game();
         let text = game.position_text();
-        let back = GameState::from_text(session.options(), &text)
+        let back = AnyGame::from_text(&session.options().spec(), &text)
             .unwrap_or_else(|e| panic!("the session's position '{text}' does not parse: {e}"));
         assert_eq!(back.position_text(), text);
         if flow == Flow::Quit {

@@ -24,7 +24,6 @@
 #![warn(missing_docs)]
 
 pub mod command;
-pub mod game;
 pub mod help;
 pub mod options;
 pub mod reply;

@@ -1,30 +1,12 @@
 //! The engine's options: their declaration for `ugi`, their values and the
 //! checks `setoption` applies.
 
+use damas::chinese::{Rules, Variant};
 use damas::search::Style;
+use damas::{EngineOptions, GameSpec};
 use thiserror::Error;
 
-/// Which game the session plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    /// Spanish draughts.
-    Spanish,
-    /// Chinese checkers, international rules.
-    Chinese,
-    /// The Japanese Diamond game (2–3 players; international rules for 4+).
-    Japanese,
-}
-
-impl GameKind {
-    /// The option value naming this game.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Spanish => "spanish",
-            GameKind::Chinese => "chinese",
-            GameKind::Japanese => "japanese",
-        }
-    }
-}
+pub use damas::GameKind;
 
 /// Largest `Hash` value in MiB: bounded so that no client can make the
 /// engine allocate more than the machine can spare.
@@ -248,6 +230,37 @@ impl Options {
                 }
             })
             .collect()
+    }
+
+    /// The game and rules these options describe.
+    pub fn spec(&self) -> GameSpec {
+        let limit = |n: u32| (n > 0).then_some(n);
+        match self.game {
+            GameKind::Spanish => GameSpec::Spanish,
+            GameKind::Chinese | GameKind::Japanese => GameSpec::Chinese(Rules {
+                players: self.players.clamp(1, 6),
+                variant: if self.game == GameKind::Japanese {
+                    Variant::Japanese
+                } else {
+                    Variant::International
+                },
+                anti_blocking: self.anti_blocking,
+                play_to_end: self.play_to_end,
+                rotate_first: self.rotate_first,
+                move_limit: limit(self.move_limit),
+                no_progress_limit: limit(self.no_progress_limit),
+                goal_lock: self.goal_lock,
+            }),
+        }
+    }
+
+    /// The search settings these options describe.
+    pub fn engine_options(&self) -> EngineOptions {
+        EngineOptions {
+            threads: self.threads,
+            style: self.style,
+            beam_width: self.beam_width,
+        }
     }
 
     /// Applies `setoption`. On error nothing changes.

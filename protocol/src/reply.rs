@@ -1,6 +1,7 @@
 //! Formatting the engine's replies.
 
 use damas::search::{Score, SearchInfo};
+use damas::Game;
 
 /// Engine name sent in `id name`.
 pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
@@ -75,6 +76,57 @@ pub fn search_info(info: &SearchInfo) -> String {
 /// nothing to play.
 pub fn bestmove(mv: Option<&str>) -> String {
     format!("bestmove {}", mv.unwrap_or("(none)"))
+}
+
+/// `p1win`, `p2win`, …, `draw`, or `none` while the game goes on.
+pub fn result(game: &impl Game) -> String {
+    match game.outcome() {
+        None => "none".into(),
+        Some(outcome) => match outcome.winner() {
+            Some(winner) => format!("{winner}win"),
+            None => "draw".into(),
+        },
+    }
+}
+
+/// Places decided so far, best first, as `place:player` (`1:p2 2:p1`;
+/// ties share a place, `1:p1 1:p2`); `none` when no place is decided.
+pub fn ranking(game: &impl Game) -> String {
+    let mut ranked: Vec<(u8, usize)> = game
+        .places()
+        .iter()
+        .enumerate()
+        .filter_map(|(player, place)| place.map(|place| (place, player)))
+        .collect();
+    if ranked.is_empty() {
+        return "none".into();
+    }
+    ranked.sort_unstable();
+    ranked
+        .iter()
+        .map(|(place, player)| format!("{place}:p{}", player + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `p1` … `p6` for the player to move, `none` when the game is over.
+pub fn turn(game: &impl Game) -> String {
+    game.to_move()
+        .map_or_else(|| "none".to_string(), |player| player.to_string())
+}
+
+/// What `d` shows: diagram, position text, hash, player to move and the
+/// result so far.
+pub fn display(game: &impl Game) -> String {
+    format!(
+        "{}\nposition {}\nhash {:016x}\nturn {}\nresult {} (ranking {})",
+        game.diagram(),
+        game.position_text(),
+        game.hash(),
+        turn(game),
+        result(game),
+        ranking(game)
+    )
 }
 
 /// `response <value>` for `query`.

@@ -11,9 +11,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use damas::search::SearchLimits;
+use damas::{AnyEngine, AnyGame, Game, Player};
 
 use crate::command::{self, Command, GoParams, Query};
-use crate::game::{GameState, SearchConfig, SearchContext};
 use crate::options::{OptionEffect, Options};
 use crate::reply;
 
@@ -35,7 +35,8 @@ struct RunningSearch {
     /// that a client answering that line at once finds the engine idle
     /// even if the thread has not quite exited.
     done: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// Gives the search context back when the search ends.
+    handle: JoinHandle<AnyEngine>,
 }
 
 /// One engine session.
@@ -48,8 +49,10 @@ pub struct Session {
     /// `uginewgame` before any game was played starts game 0 of the
     /// series, which `p1` opens; only later ones rotate.
     game_used: bool,
-    game: GameState,
-    context: Arc<SearchContext>,
+    game: AnyGame,
+    /// The search context (transposition tables, per-thread state); lent
+    /// to the search thread while a search runs.
+    engine: Option<AnyEngine>,
     search: Option<RunningSearch>,
     out: Output,
 }
@@ -59,21 +62,21 @@ impl Session {
     /// that sends its replies to `out`.
     pub fn new(out: Output) -> Session {
         let options = Options::default();
-        let game = GameState::new(&options, 0);
-        let context = Arc::new(SearchContext::new(&options));
+        let game = AnyGame::new(&options.spec());
+        let engine = AnyEngine::new(options.hash_mb);
         Session {
             options,
             first_player: 0,
             game_used: false,
             game,
-            context,
+            engine: Some(engine),
             search: None,
             out,
         }
     }
 
     /// The current game.
-    pub fn game(&self) -> &GameState {
+    pub fn game(&self) -> &AnyGame {
         &self.game
     }
 
@@ -139,11 +142,13 @@ impl Session {
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::NewGame => {
                 if self.options.rotate_first && self.game_used {
-                    self.first_player = (self.first_player + 1) % self.game.players();
+                    self.first_player = (self.first_player + 1) % self.game.player_count();
                 }
                 self.game_used = false;
-                self.context.clear();
-                self.game = GameState::new(&self.options, self.first_player);
+                if let Some(engine) = &mut self.engine {
+                    engine.clear();
+                }
+                self.game = self.new_game();
             }
             Command::Position { fen, moves } => {
                 self.game_used = true;
@@ -161,7 +166,7 @@ impl Session {
             }
             Command::Query(query) => self.answer_query(query),
             Command::Display => {
-                for line in self.game.display().lines() {
+                for line in reply::display(&self.game).lines() {
                     self.send(line);
                 }
             }
@@ -180,28 +185,42 @@ impl Session {
         let mut options = self.options.clone();
         match options.set(name, value) {
             Ok(effect) => {
+                let spec = options.spec();
                 if effect == OptionEffect::NewGame {
-                    let game = GameState::new(&options, 0);
-                    if let Some(warning) = game.rules_warning() {
+                    if let Some(warning) = spec.rules_warning() {
                         self.send(reply::info_string(warning));
                     }
                     self.first_player = 0;
                     self.game_used = false;
-                    self.game = game;
+                    self.game = AnyGame::new(&spec);
                 }
                 self.options = options;
-                if effect == OptionEffect::ResizeHash || effect == OptionEffect::NewGame {
-                    self.context = Arc::new(SearchContext::new(&self.options));
+                if let Some(engine) = &mut self.engine {
+                    match effect {
+                        OptionEffect::ResizeHash => engine.set_hash(self.options.hash_mb),
+                        OptionEffect::NewGame => engine.clear(),
+                        OptionEffect::None => {}
+                    }
+                    engine.set_options(&self.options.engine_options());
                 }
             }
             Err(err) => self.send(reply::error(err)),
         }
     }
 
+    /// The start position of the options' game, with the first player of
+    /// the current game of the series to move.
+    fn new_game(&self) -> AnyGame {
+        AnyGame::with_first_player(
+            &self.options.spec(),
+            Player::new(self.first_player).unwrap_or(Player::new(0).expect("p1 exists")),
+        )
+    }
+
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
         let built = match fen {
-            None => Ok(GameState::new(&self.options, self.first_player)),
-            Some(text) => GameState::from_text(&self.options, text),
+            None => Ok(self.new_game()),
+            Some(text) => AnyGame::from_text(&self.options.spec(), text),
         };
         let mut game = match built {
             Ok(game) => game,
@@ -227,15 +246,17 @@ impl Session {
         let game = &self.game;
         let answer = match query {
             Query::GameOver => game.is_over().to_string(),
-            Query::P1Turn => (game.to_move() == Some(0)).to_string(),
-            Query::Result => game.result_text(),
-            Query::Turn => game
-                .to_move()
-                .map_or_else(|| "none".to_string(), |p| format!("p{}", p + 1)),
-            Query::Ranking => game.ranking_text(),
+            Query::P1Turn => (game.to_move() == Player::new(0)).to_string(),
+            Query::Result => reply::result(game),
+            Query::Turn => reply::turn(game),
+            Query::Ranking => reply::ranking(game),
             Query::Moves(None) => game.legal_moves_text().join(" "),
-            Query::Moves(Some(cell)) => match game.moves_from_text(&cell) {
-                Ok(moves) => moves.join(" "),
+            Query::Moves(Some(cell)) => match game.moves_from(&cell) {
+                Ok(moves) => moves
+                    .iter()
+                    .map(|mv| game.move_text(mv))
+                    .collect::<Vec<_>>()
+                    .join(" "),
                 Err(err) => {
                     self.send(reply::error(err));
                     return;
@@ -261,7 +282,7 @@ impl Session {
             }
             rows.iter().map(|(_, count)| count).sum()
         } else {
-            self.game.perft(depth)
+            self.game.perft(depth, 1)
         };
         let elapsed = start.elapsed();
         let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
@@ -274,7 +295,7 @@ impl Session {
 
     /// Turns `go` parameters into the limits of the player to move.
     fn limits(&self, params: &GoParams) -> SearchLimits {
-        let player = self.game.to_move().unwrap_or(0).min(5);
+        let player = self.game.to_move().map_or(0, Player::index);
         let overhead = Duration::from_millis(self.options.move_overhead_ms);
         // The overhead never takes more than half of a budget, so a short
         // movetime still leaves time to search.
@@ -297,38 +318,60 @@ impl Session {
     fn start_search(&mut self, params: &GoParams) {
         self.reap_finished_search();
         let limits = self.limits(params);
+        let Some(mut engine) = self.engine.take() else {
+            self.send(reply::error("the search context is lost"));
+            return;
+        };
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
-        let context = Arc::clone(&self.context);
         let out = Arc::clone(&self.out);
         let thread_stop = Arc::clone(&stop);
         let done = Arc::new(AtomicBool::new(false));
         let thread_done = Arc::clone(&done);
-        let config = SearchConfig::from_options(&self.options);
+        // The thread hands the context back through its result; if the
+        // thread cannot start, the closure (and the context) come back in
+        // the error, so keep a fresh one ready instead.
+        let hash_mb = self.options.hash_mb;
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
                 let mut on_info = |info: &damas::search::SearchInfo| out(&reply::search_info(info));
-                let best = game.search(&limits, &context, &config, &thread_stop, &mut on_info);
+                let best = if game.is_over() {
+                    None
+                } else {
+                    engine.search(&game, &limits, &thread_stop, &mut on_info)
+                };
                 thread_done.store(true, Ordering::Release);
                 out(&reply::bestmove(best.as_deref()));
+                engine
             });
         match spawned {
             Ok(handle) => {
                 self.search = Some(RunningSearch { stop, done, handle });
             }
-            Err(err) => self.send(reply::error(format!(
-                "cannot start the search thread: {err}"
-            ))),
+            Err(err) => {
+                let mut engine = AnyEngine::new(hash_mb);
+                engine.set_options(&self.options.engine_options());
+                self.engine = Some(engine);
+                self.send(reply::error(format!(
+                    "cannot start the search thread: {err}"
+                )));
+            }
         }
     }
 
     fn stop_search(&mut self) {
         if let Some(search) = self.search.take() {
             search.stop.store(true, Ordering::Relaxed);
-            if search.handle.join().is_err() {
-                self.send(reply::error("the search thread failed"));
+            match search.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    let mut engine = AnyEngine::new(self.options.hash_mb);
+                    engine.set_options(&self.options.engine_options());
+                    self.engine = Some(engine);
+                    self.send(reply::error("the search thread failed"));
+                }
             }
         }
     }

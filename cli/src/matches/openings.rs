@@ -2,7 +2,7 @@
 //! start.
 
 pub use damas::random::Rng;
-use damas_protocol::game::GameState;
+use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
 /// A starting point for a game: a position (or the start position) and
@@ -17,10 +17,10 @@ pub struct Opening {
 
 impl Opening {
     /// The game after the opening, or why the opening is not valid.
-    pub fn build(&self, options: &Options) -> Result<GameState, String> {
+    pub fn build(&self, options: &Options) -> Result<AnyGame, String> {
         let mut game = match &self.start {
-            None => GameState::new(options, 0),
-            Some(text) => GameState::from_text(options, text).map_err(|err| err.to_string())?,
+            None => AnyGame::new(&options.spec()),
+            Some(text) => AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?,
         };
         for mv in &self.moves {
             game.play_text(mv)
@@ -68,7 +68,7 @@ pub fn random_openings(
     let mut attempts = 0;
     while openings.len() < count && attempts < count * 50 + 100 {
         attempts += 1;
-        let mut game = GameState::new(options, 0);
+        let mut game = AnyGame::new(&options.spec());
         let mut moves = Vec::with_capacity(plies);
         for _ in 0..plies {
             let legal = game.legal_moves_text();

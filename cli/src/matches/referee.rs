@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use damas::{Game, Player};
 use damas_protocol::options::Options;
 
 use super::client::{EngineClient, EngineFault, EngineSpec};
@@ -98,7 +99,7 @@ pub fn play_game(
     let mut game = opening
         .build(options)
         .expect("openings are validated before the match starts");
-    let players = game.players();
+    let players = game.player_count();
     let mut record = GameRecord {
         seats: seats.to_vec(),
         opening: opening.clone(),
@@ -116,7 +117,7 @@ pub fn play_game(
                     seat,
                     why: fault.to_string(),
                 });
-                game.forfeit(seat);
+                forfeit(&mut game, seat);
                 clients.push(None);
             }
         }
@@ -127,10 +128,12 @@ pub fn play_game(
     };
     let mut plies = 0usize;
     while !game.is_over() && plies < PLY_CAP {
-        let Some(seat) = game.to_move() else { break };
+        let Some(seat) = game.to_move().map(Player::index) else {
+            break;
+        };
         let Some(client) = clients[seat].as_mut() else {
             // A forfeited seat whose turns the rules did not skip.
-            game.forfeit(seat);
+            forfeit(&mut game, seat);
             continue;
         };
         let position = position_command(opening, &record.moves);
@@ -161,7 +164,7 @@ pub fn play_game(
             Err(why) => {
                 record.endings.push(Ending::Forfeit { seat, why });
                 clients[seat] = None;
-                game.forfeit(seat);
+                forfeit(&mut game, seat);
             }
         }
         plies += 1;
@@ -169,11 +172,25 @@ pub fn play_game(
     if !game.is_over() {
         record.endings.push(Ending::Adjudicated);
         game.adjudicate_draw();
-    } else if let Some(reason) = game.end_reason() {
-        record.endings.push(Ending::Rules(reason));
+    } else if let Some(outcome) = game.outcome() {
+        record.endings.push(Ending::Rules(outcome.reason.to_string()));
     }
-    record.places = game.places().unwrap_or_else(|| vec![1; players]);
+    record.places = game.outcome().map_or_else(
+        || vec![1; players],
+        |outcome| outcome.places.into_iter().map(u32::from).collect(),
+    );
     record
+}
+
+/// The referee's ruling that the engine in `seat` loses: with two players
+/// the rival wins; with more, the seat resigns and takes the last free
+/// place.
+fn forfeit(game: &mut impl Game, seat: usize) {
+    if let Some(player) = Player::new(seat) {
+        // Refused only when the game is over or the seat is out already:
+        // nothing left to forfeit then.
+        let _ = game.resign(player);
+    }
 }
 
 fn position_command(opening: &Opening, moves: &[String]) -> String {

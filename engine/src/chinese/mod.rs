@@ -16,9 +16,11 @@
 mod diagram;
 mod game;
 mod geometry;
+mod interface;
 mod mask;
 mod movegen;
 mod notation;
+mod pending;
 mod perft;
 mod position;
 mod rules;

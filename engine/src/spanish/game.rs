@@ -15,6 +15,8 @@ pub enum WinReason {
     NoPieces,
     /// The loser has pieces but no legal move (blocked).
     NoMoves,
+    /// The loser resigned, or a referee forfeited them ([`Game::resign`]).
+    Resignation,
 }
 
 /// Why a game was drawn.
@@ -24,6 +26,8 @@ pub enum DrawReason {
     Repetition,
     /// 80 plies without a capture and without a man moving.
     NoProgress,
+    /// A referee stopped the game ([`Game::adjudicate_draw`]).
+    Adjudicated,
 }
 
 /// State of a game.
@@ -59,7 +63,7 @@ pub enum GameError {
     #[error("illegal move {0:?}")]
     Illegal(Move),
     /// The game has already ended.
-    #[error("the game is over: {0:?}")]
+    #[error("the game is over")]
     GameOver(GameStatus),
     /// The move text was not accepted.
     #[error(transparent)]
@@ -87,6 +91,9 @@ pub struct Game {
     moves: Vec<Move>,
     /// No-progress count after each position in `positions`.
     counts: Vec<u32>,
+    /// A resignation or a referee's ruling that ended the game after the
+    /// last position.
+    ruling: Option<GameStatus>,
 }
 
 impl Default for Game {
@@ -105,6 +112,7 @@ impl Game {
             hashes: vec![start.hash()],
             moves: Vec::new(),
             counts: vec![0],
+            ruling: None,
         }
     }
 
@@ -157,6 +165,9 @@ impl Game {
     /// precedence over the draws; then threefold repetition, then the
     /// 80-ply no-progress rule.
     pub fn status(&self) -> GameStatus {
+        if let Some(ruling) = self.ruling {
+            return ruling;
+        }
         let pos = self.position();
         let side = pos.side_to_move();
         if pos.pieces(side).is_empty() {
@@ -224,8 +235,35 @@ impl Game {
         self.counts.push(count);
     }
 
-    /// Takes back the last move; returns it, or `None` at the start.
+    /// `color` resigns (or a referee forfeits it): the other side wins.
+    /// Refused once the game is over.
+    pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(status));
+        }
+        self.ruling = Some(GameStatus::Win {
+            winner: color.opposite(),
+            reason: WinReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// A referee ends the game as a draw; does nothing once it is over.
+    pub fn adjudicate_draw(&mut self) {
+        if !self.status().is_over() {
+            self.ruling = Some(GameStatus::Draw {
+                reason: DrawReason::Adjudicated,
+            });
+        }
+    }
+
+    /// Takes back a resignation or ruling if there is one (returning
+    /// `None`), else the last move; `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
+        if self.ruling.take().is_some() {
+            return None;
+        }
         let mv = self.moves.pop()?;
         self.positions.pop();
         self.hashes.pop();

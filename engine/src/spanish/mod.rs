@@ -25,6 +25,7 @@ mod captures;
 mod diagram;
 mod fen;
 mod game;
+mod interface;
 mod movegen;
 mod moves;
 mod notation;

@@ -1,0 +1,247 @@
+//! [`AnyGame`]: a game chosen at run time, behind the same [`Game`]
+//! interface, and [`GameSpec`], what to start.
+
+use crate::chinese;
+use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError};
+use crate::spanish;
+
+/// Which game to start, with its rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameSpec {
+    /// Spanish draughts.
+    Spanish,
+    /// Chinese checkers under these rules (the variant and the number of
+    /// players included).
+    Chinese(chinese::Rules),
+}
+
+impl Default for GameSpec {
+    fn default() -> GameSpec {
+        GameSpec::Spanish
+    }
+}
+
+impl GameSpec {
+    /// The game these rules play ([`GameKind::Japanese`] for the Japanese
+    /// variant with 2–3 players).
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameSpec::Spanish => GameKind::Spanish,
+            GameSpec::Chinese(rules) => match rules.effective_variant() {
+                chinese::Variant::International => GameKind::Chinese,
+                chinese::Variant::Japanese => GameKind::Japanese,
+            },
+        }
+    }
+
+    /// A note when the rules asked for are not the rules played (the
+    /// Japanese variant with 4 or more players plays by the international
+    /// rules).
+    pub fn rules_warning(&self) -> Option<String> {
+        match self {
+            GameSpec::Chinese(rules) if rules.variant_fallback() => Some(format!(
+                "the Japanese variant is for 2-3 players; with {} players the international rules apply",
+                rules.players
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// A game of either kind, chosen at run time.
+///
+/// ```
+/// use damas::chinese::Rules;
+/// use damas::{AnyGame, Game, GameSpec};
+///
+/// for spec in [GameSpec::Spanish, GameSpec::Chinese(Rules::for_players(3))] {
+///     let mut game = AnyGame::new(&spec);
+///     let first = game.legal_moves()[0];
+///     game.play(first).unwrap();
+///     assert!(!game.is_over());
+///     assert!(game.undo());
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Spanish draughts.
+    Spanish(Box<spanish::Game>),
+    /// Chinese checkers or the Japanese variant.
+    Chinese(Box<chinese::Game>),
+}
+
+/// A move of an [`AnyGame`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AnyMove {
+    /// A Spanish draughts move.
+    Spanish(spanish::Move),
+    /// A Chinese checkers move.
+    Chinese(chinese::Move),
+}
+
+impl AnyGame {
+    /// The start position of `spec`, `p1` to move.
+    pub fn new(spec: &GameSpec) -> AnyGame {
+        AnyGame::with_first_player(spec, Player::of(0))
+    }
+
+    /// The start position of `spec` with `first` to move (Chinese checkers;
+    /// Spanish draughts always starts with White). A player beyond the
+    /// number of players wraps round.
+    pub fn with_first_player(spec: &GameSpec, first: Player) -> AnyGame {
+        match spec {
+            GameSpec::Spanish => AnyGame::Spanish(Box::default()),
+            GameSpec::Chinese(rules) => {
+                let players = usize::from(rules.players.clamp(1, 6));
+                let rules = chinese::Rules {
+                    players: players as u8,
+                    ..*rules
+                };
+                AnyGame::Chinese(Box::new(chinese::Game::with_first_player(
+                    rules,
+                    first.index() % players,
+                )))
+            }
+        }
+    }
+
+    /// A game from a position text: a PDN FEN for Spanish draughts; a
+    /// Chinese checkers position text, whose missing rule fields come from
+    /// `spec` and whose variant must be the one `spec` asks for.
+    pub fn from_text(spec: &GameSpec, text: &str) -> Result<AnyGame, PositionError> {
+        match spec {
+            GameSpec::Spanish => {
+                let position = spanish::Position::from_fen(text.trim())?;
+                Ok(AnyGame::Spanish(Box::new(spanish::Game::new(position))))
+            }
+            GameSpec::Chinese(rules) => {
+                let game = chinese::Game::from_text_with_defaults(text, rules)?;
+                let wanted = GameSpec::Chinese(*rules).kind();
+                let found = Game::kind(&game);
+                let asked_japanese = rules.variant == chinese::Variant::Japanese;
+                let is_japanese = game.rules().variant == chinese::Variant::Japanese;
+                if asked_japanese != is_japanese {
+                    return Err(PositionError::WrongVariant { wanted, found });
+                }
+                Ok(AnyGame::Chinese(Box::new(game)))
+            }
+        }
+    }
+}
+
+/// Runs `$body` with `$g` bound to the inner game.
+macro_rules! each {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Spanish($g) => $body,
+            AnyGame::Chinese($g) => $body,
+        }
+    };
+}
+
+impl Game for AnyGame {
+    type Move = AnyMove;
+
+    fn kind(&self) -> GameKind {
+        each!(self, g => g.kind())
+    }
+
+    fn player_count(&self) -> usize {
+        each!(self, g => g.player_count())
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        each!(self, g => Game::to_move(g.as_ref()))
+    }
+
+    fn legal_moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyGame::Spanish(g) => Game::legal_moves(g.as_ref())
+                .into_iter()
+                .map(AnyMove::Spanish)
+                .collect(),
+            AnyGame::Chinese(g) => Game::legal_moves(g.as_ref())
+                .into_iter()
+                .map(AnyMove::Chinese)
+                .collect(),
+        }
+    }
+
+    fn play(&mut self, mv: AnyMove) -> Result<(), PlayError> {
+        match (self, mv) {
+            (AnyGame::Spanish(g), AnyMove::Spanish(mv)) => Game::play(g.as_mut(), mv),
+            (AnyGame::Chinese(g), AnyMove::Chinese(mv)) => Game::play(g.as_mut(), mv),
+            _ => Err(PlayError::WrongGame),
+        }
+    }
+
+    fn pass(&mut self) -> Result<(), PlayError> {
+        each!(self, g => Game::pass(g.as_mut()))
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), PlayError> {
+        each!(self, g => Game::resign(g.as_mut(), player))
+    }
+
+    fn adjudicate_draw(&mut self) {
+        each!(self, g => Game::adjudicate_draw(g.as_mut()))
+    }
+
+    fn undo(&mut self) -> bool {
+        each!(self, g => Game::undo(g.as_mut()))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AnyMove, PlayError> {
+        match self {
+            AnyGame::Spanish(g) => Game::parse_move(g.as_ref(), text).map(AnyMove::Spanish),
+            AnyGame::Chinese(g) => Game::parse_move(g.as_ref(), text).map(AnyMove::Chinese),
+        }
+    }
+
+    fn moves_from(&self, square: &str) -> Result<Vec<AnyMove>, PlayError> {
+        Ok(match self {
+            AnyGame::Spanish(g) => g.moves_from(square)?.into_iter().map(AnyMove::Spanish).collect(),
+            AnyGame::Chinese(g) => g.moves_from(square)?.into_iter().map(AnyMove::Chinese).collect(),
+        })
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
+        each!(self, g => Game::play_text(g.as_mut(), text))
+    }
+
+    fn move_text(&self, mv: &AnyMove) -> String {
+        match (self, mv) {
+            (AnyGame::Spanish(g), AnyMove::Spanish(mv)) => Game::move_text(g.as_ref(), mv),
+            (AnyGame::Chinese(g), AnyMove::Chinese(mv)) => Game::move_text(g.as_ref(), mv),
+            _ => String::from("?"),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        each!(self, g => Game::position_text(g.as_ref()))
+    }
+
+    fn diagram(&self) -> String {
+        each!(self, g => Game::diagram(g.as_ref()))
+    }
+
+    fn hash(&self) -> u64 {
+        each!(self, g => Game::hash(g.as_ref()))
+    }
+
+    fn places(&self) -> Vec<Option<u8>> {
+        each!(self, g => Game::places(g.as_ref()))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        each!(self, g => Game::outcome(g.as_ref()))
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        each!(self, g => Game::perft(g.as_ref(), depth, threads))
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        each!(self, g => Game::divide(g.as_ref(), depth))
+    }
+}

@@ -1,0 +1,164 @@
+//! Chinese checkers (every variant and player count) behind the
+//! game-neutral [`crate::Game`] interface.
+
+use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
+
+use super::{divide, format_path, parse_path, perft, perft_parallel, EndReason, Game, GameError};
+use super::{Cell, Move, Turn, Variant};
+
+fn play_error(err: GameError) -> PlayError {
+    match err {
+        GameError::GameOver => PlayError::GameOver,
+        GameError::NotPlaying(p) => PlayError::NotPlaying(Player::of(p)),
+        GameError::CannotPass(n) => PlayError::CannotPass(n),
+        other => PlayError::Chinese(other),
+    }
+}
+
+fn neutral_reason(reason: EndReason) -> NeutralReason {
+    match reason {
+        EndReason::Decided => NeutralReason::AllPlaced,
+        EndReason::FirstFinisher => NeutralReason::FirstFinisher,
+        EndReason::MoveLimit => NeutralReason::MoveLimit,
+        EndReason::NoProgress => NeutralReason::NoProgressLimit,
+        EndReason::Blocked => NeutralReason::Blocked,
+        // MERGE: EndReason::Adjudicated => NeutralReason::Adjudicated,
+    }
+}
+
+impl Game {
+    /// How the game ended, once it is over, in the game-neutral shape.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let reason = neutral_reason(self.end_reason()?);
+        let places = self
+            .status()
+            .iter()
+            .map(|state| state.place())
+            .collect::<Option<Vec<u8>>>()?;
+        Some(Outcome { places, reason })
+    }
+}
+
+impl game::Game for Game {
+    type Move = Move;
+
+    fn kind(&self) -> GameKind {
+        match self.rules().variant {
+            Variant::International => GameKind::Chinese,
+            Variant::Japanese => GameKind::Japanese,
+        }
+    }
+
+    fn player_count(&self) -> usize {
+        self.players()
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        Game::to_move(self).map(Player::of)
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Game::legal_moves(self).to_vec()
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        Game::play(self, &mv).map_err(play_error)
+    }
+
+    fn pass(&mut self) -> Result<(), PlayError> {
+        Game::pass(self).map_err(play_error)
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), PlayError> {
+        Game::resign(self, player.index()).map_err(play_error)
+    }
+
+    fn adjudicate_draw(&mut self) {
+        Game::adjudicate_draw(self);
+    }
+
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let cells = parse_path(text).map_err(play_error)?;
+        let (from, to) = (cells[0], cells[cells.len() - 1]);
+        let mv = Move { from, to };
+        let legal = if cells.len() == 2 {
+            self.position().path(&mv).is_some()
+        } else {
+            self.position().is_legal_path(&cells)
+        };
+        if legal {
+            Ok(mv)
+        } else {
+            Err(PlayError::Chinese(GameError::Illegal(text.trim().to_string())))
+        }
+    }
+
+    /// Keeps the path as written (a chain may reach the same point by
+    /// several paths) in the record and in the text returned.
+    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
+        let played = Game::play_text(self, text).map_err(play_error)?;
+        Ok(match (played, self.history().last()) {
+            (Some(_), Some(Turn::Move { path, .. })) => format_path(path),
+            _ => text.trim().to_ascii_lowercase(),
+        })
+    }
+
+    fn moves_from(&self, square: &str) -> Result<Vec<Move>, PlayError> {
+        let from = square
+            .trim()
+            .parse::<Cell>()
+            .map_err(|err| PlayError::BadSquare(err.to_string()))?;
+        Ok(Game::legal_moves(self)
+            .iter()
+            .filter(|mv| mv.from == from)
+            .copied()
+            .collect())
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        Game::move_text(self, mv)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_text()
+    }
+
+    fn diagram(&self) -> String {
+        Game::diagram(self)
+    }
+
+    fn hash(&self) -> u64 {
+        Game::hash(self)
+    }
+
+    fn places(&self) -> Vec<Option<u8>> {
+        self.status().iter().map(|state| state.place()).collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        if threads == 1 {
+            perft(self.position(), depth)
+        } else {
+            perft_parallel(self.position(), depth, threads)
+        }
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let position = self.position();
+        divide(position, depth)
+            .into_iter()
+            .map(|(mv, n)| (format!("{}-{}", mv.from, mv.to), n))
+            .collect()
+    }
+}

@@ -1,0 +1,389 @@
+//! The game-neutral interface: one [`Game`] trait that Spanish draughts
+//! ([`spanish::Game`](crate::spanish::Game)) and Chinese checkers
+//! ([`chinese::Game`](crate::chinese::Game), every variant and player count)
+//! implement, with the types it speaks in: [`Player`], [`Outcome`],
+//! [`EndReason`] and the errors [`PlayError`] and [`PositionError`].
+//!
+//! Code written once against [`Game`] runs both games; [`AnyGame`]
+//! (crate::AnyGame) picks the game at run time.
+//!
+//! ```
+//! use damas::{Game, Player};
+//! use damas::spanish;
+//!
+//! fn first_move<G: Game>(game: &mut G) -> String {
+//!     let mv = game.legal_moves()[0];
+//!     let text = game.move_text(&mv);
+//!     game.play(mv).unwrap();
+//!     text
+//! }
+//!
+//! let mut draughts = spanish::Game::default();
+//! let played = first_move(&mut draughts);
+//! assert!(spanish::Game::default().legal_moves_text().contains(&played));
+//! assert_eq!(draughts.to_move(), Player::new(1));
+//! assert!(draughts.undo());
+//! assert_eq!(draughts.to_move(), Player::new(0));
+//! ```
+
+use std::fmt;
+use std::hash::Hash;
+use std::str::FromStr;
+
+
+/// Most players a game can have (the six triangles of the star).
+pub const MAX_PLAYERS: usize = 6;
+
+/// A seat at the board, written `p1` … `p6`. `p1` is White in Spanish
+/// draughts and the first seat of the star in Chinese checkers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Player(u8);
+
+impl Player {
+    /// The player with 0-based index `index`, if it is below
+    /// [`MAX_PLAYERS`].
+    pub const fn new(index: usize) -> Option<Player> {
+        if index < MAX_PLAYERS {
+            Some(Player(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The 0-based index (`p1` is 0).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The first `count` players, `p1` first (at most [`MAX_PLAYERS`]).
+    pub fn all(count: usize) -> impl Iterator<Item = Player> {
+        (0..count.min(MAX_PLAYERS)).map(|i| Player(i as u8))
+    }
+
+    /// Seat index as the games' own APIs take it. Only called on players
+    /// of the game at hand.
+    pub(crate) fn of(index: usize) -> Player {
+        Player(index.min(MAX_PLAYERS - 1) as u8)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.0 + 1)
+    }
+}
+
+/// The text is not `p1` … `p6`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a player (p1-p6)")]
+pub struct PlayerParseError(String);
+
+impl FromStr for Player {
+    type Err = PlayerParseError;
+
+    fn from_str(text: &str) -> Result<Player, PlayerParseError> {
+        let error = || PlayerParseError(text.chars().take(20).collect());
+        let digits = text
+            .strip_prefix('p')
+            .or_else(|| text.strip_prefix('P'))
+            .ok_or_else(error)?;
+        let n: usize = digits.parse().map_err(|_| error())?;
+        n.checked_sub(1).and_then(Player::new).ok_or_else(error)
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum EndReason {
+    /// Spanish draughts: the loser has no pieces left.
+    NoPieces,
+    /// Spanish draughts: the loser has pieces but no legal move.
+    NoMoves,
+    /// Spanish draughts: the same position with the same side to move for
+    /// the third time.
+    Repetition,
+    /// Spanish draughts: 80 plies without a capture or a man move.
+    NoProgress,
+    /// Chinese checkers: every place was decided by finishing and
+    /// resigning.
+    AllPlaced,
+    /// Chinese checkers: a player finished and the game stops at the first
+    /// finisher (two players, or play-to-the-end off).
+    FirstFinisher,
+    /// Chinese checkers: the move limit in rounds was reached.
+    MoveLimit,
+    /// Chinese checkers: the no-progress limit in rounds was reached and
+    /// the remaining players were ranked.
+    NoProgressLimit,
+    /// Chinese checkers: no player still playing had a legal move.
+    Blocked,
+    /// Spanish draughts: a player resigned (or a referee forfeited them).
+    Resignation,
+    /// A referee stopped the game and the players still in it share the
+    /// next place.
+    Adjudicated,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::NoPieces => "the loser has no pieces",
+            EndReason::NoMoves => "the loser has no legal move",
+            EndReason::Repetition => "draw by threefold repetition",
+            EndReason::NoProgress => "draw by 80 plies without capture or man move",
+            EndReason::AllPlaced => "every place decided",
+            EndReason::FirstFinisher => "the first player finished",
+            EndReason::MoveLimit => "move limit reached",
+            EndReason::NoProgressLimit => "no-progress limit reached",
+            EndReason::Blocked => "no player can move",
+            EndReason::Resignation => "the loser resigned",
+            EndReason::Adjudicated => "decided by the referee",
+        })
+    }
+}
+
+/// How a finished game ended: the place of every player and why.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Outcome {
+    /// Place of each player in seat order, 1-based; equal places are ties.
+    pub places: Vec<u8>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// The player alone in first place, if there is one (a finished
+    /// solitaire counts as a win of `p1`).
+    pub fn winner(&self) -> Option<Player> {
+        let mut firsts = (0..self.places.len()).filter(|&p| self.places[p] == 1);
+        match (firsts.next(), firsts.next()) {
+            (Some(p), None) => Player::new(p),
+            _ => None,
+        }
+    }
+
+    /// Whether the first place is shared (or nobody took it).
+    pub fn is_draw(&self) -> bool {
+        self.winner().is_none()
+    }
+
+    /// The place of `player`, if it is in the game.
+    pub fn place(&self, player: Player) -> Option<u8> {
+        self.places.get(player.index()).copied()
+    }
+}
+
+/// Which game a [`Game`] value plays.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameKind {
+    /// Spanish draughts.
+    Spanish,
+    /// Chinese checkers with the international rules.
+    Chinese,
+    /// Chinese checkers with the Japanese (Diamond game) rules.
+    Japanese,
+}
+
+impl GameKind {
+    /// The lower-case name (`spanish`, `chinese`, `japanese`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Spanish => "spanish",
+            GameKind::Chinese => "chinese",
+            GameKind::Japanese => "japanese",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A move, pass or resignation that [`Game::play`], [`Game::play_text`],
+/// [`Game::pass`] or [`Game::resign`] refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The player named is not (or no longer) playing.
+    #[error("{0} is not playing")]
+    NotPlaying(Player),
+    /// `pass` while the player to move has legal moves.
+    #[error("cannot pass with {0} legal moves")]
+    CannotPass(usize),
+    /// A square or cell name that is not one of the board's.
+    #[error("{0}")]
+    BadSquare(String),
+    /// A move of one game given to the other ([`AnyGame`](crate::AnyGame)).
+    #[error("the move is for another game")]
+    WrongGame,
+    /// The move text or the move itself was refused by Spanish draughts.
+    #[error(transparent)]
+    Spanish(crate::spanish::GameError),
+    /// The move text or the move itself was refused by Chinese checkers.
+    #[error(transparent)]
+    Chinese(crate::chinese::GameError),
+}
+
+/// A position text that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Not a Spanish draughts FEN.
+    #[error("invalid position: {0}")]
+    Spanish(#[from] crate::spanish::FenError),
+    /// Not a Chinese checkers position text.
+    #[error("invalid position: {0}")]
+    Chinese(#[from] crate::chinese::TextError),
+    /// A Chinese checkers text for the other variant than the one asked
+    /// for.
+    #[error("invalid position: the text is for the {found} variant but the game is {wanted}")]
+    WrongVariant {
+        /// The variant asked for.
+        wanted: GameKind,
+        /// The variant of the text.
+        found: GameKind,
+    },
+}
+
+/// One game of either kind, with its history: the interface every front
+/// end (protocol, match runner, terminal play, web board) uses.
+///
+/// A value is a whole game, not only a position: it knows the history
+/// (repetitions, counters, finishing order) that the end-of-game rules and
+/// [`undo`](Game::undo) need. Players are [`Player`]s; moves are the
+/// game's own small `Copy` type.
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// A move of this game.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// Which game this is.
+    fn kind(&self) -> GameKind;
+
+    /// How many players sit at the board (resigned and finished ones
+    /// included).
+    fn player_count(&self) -> usize;
+
+    /// The player to move; `None` once the game is over.
+    fn to_move(&self) -> Option<Player>;
+
+    /// Every legal move of the player to move; empty when the game is over
+    /// or the player must pass.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a legal move of the player to move.
+    fn play(&mut self, mv: Self::Move) -> Result<(), PlayError>;
+
+    /// The player to move, who has no legal move, passes (Chinese checkers;
+    /// Spanish draughts never passes: a side without a move has lost).
+    fn pass(&mut self) -> Result<(), PlayError>;
+
+    /// `player` resigns or is forfeited by a referee. With two players the
+    /// rival wins; with more, `player` takes the last free place and the
+    /// game goes on for the others.
+    fn resign(&mut self, player: Player) -> Result<(), PlayError>;
+
+    /// A referee ends the game: the players still in it share the next
+    /// free place. Does nothing once the game is over.
+    fn adjudicate_draw(&mut self);
+
+    /// Takes back the last turn (move, pass, resignation or ruling);
+    /// `false` at the start of the game.
+    fn undo(&mut self) -> bool;
+
+    /// Reads a move in the game's notation, checked against the legal moves
+    /// of the player to move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, PlayError>;
+
+    /// The canonical text of a legal move of the player to move (the
+    /// shortest unambiguous form in Spanish draughts, the full path in
+    /// Chinese checkers).
+    fn move_text(&self, mv: &Self::Move) -> String;
+
+    /// The position text (a PDN FEN, or the Chinese checkers line) that
+    /// reads back to this position with its counters.
+    fn position_text(&self) -> String;
+
+    /// A board for humans, several lines.
+    fn diagram(&self) -> String;
+
+    /// Zobrist hash of the position and the player to move.
+    fn hash(&self) -> u64;
+
+    /// The places decided so far, per player (`None` while still playing).
+    fn places(&self) -> Vec<Option<u8>>;
+
+    /// How the game ended, once it is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Leaf nodes of the move tree `depth` plies deep from the current
+    /// position, over `threads` threads (0: every core).
+    fn perft(&self, depth: u32, threads: usize) -> u64;
+
+    /// The leaf counts per legal move (a forced pass is a row `pass`).
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+
+    /// The legal moves of the piece on the square or cell named `square`
+    /// (`11`, `e4`); empty when it has none or the game is over.
+    fn moves_from(&self, square: &str) -> Result<Vec<Self::Move>, PlayError>;
+
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Whether the player to move has no legal move and must pass.
+    fn must_pass(&self) -> bool {
+        self.to_move().is_some() && self.legal_moves().is_empty()
+    }
+
+    /// Plays a move in the game's notation, or `pass` or `resign` (the
+    /// player to move resigns), and returns its canonical text.
+    fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
+        let word = text.trim();
+        if word.eq_ignore_ascii_case("pass") {
+            self.pass()?;
+            return Ok("pass".into());
+        }
+        if word.eq_ignore_ascii_case("resign") {
+            let player = self.to_move().ok_or(PlayError::GameOver)?;
+            self.resign(player)?;
+            return Ok("resign".into());
+        }
+        let mv = self.parse_move(word)?;
+        let canonical = self.move_text(&mv);
+        self.play(mv)?;
+        Ok(canonical)
+    }
+
+    /// Every legal move in canonical text; `pass` when the player to move
+    /// must pass.
+    fn legal_moves_text(&self) -> Vec<String> {
+        if self.must_pass() {
+            return vec!["pass".into()];
+        }
+        self.legal_moves()
+            .iter()
+            .map(|mv| self.move_text(mv))
+            .collect()
+    }
+
+    /// The texts of `line` played in turn from here (a principal
+    /// variation); stops at the first move that is not legal.
+    fn line_text(&self, line: &[Self::Move]) -> Vec<String> {
+        let mut game = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !game.legal_moves().contains(&mv) {
+                break;
+            }
+            out.push(game.move_text(&mv));
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        out
+    }
+}

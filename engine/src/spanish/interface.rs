@@ -1,0 +1,176 @@
+//! Spanish draughts behind the game-neutral [`crate::Game`] interface.
+
+use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
+
+use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameError, GameStatus};
+use super::{Move, Square, WinReason};
+
+/// `p1` is White, `p2` Black.
+fn player_of(color: Color) -> Player {
+    Player::of(match color {
+        Color::White => 0,
+        Color::Black => 1,
+    })
+}
+
+fn color_of(player: Player) -> Option<Color> {
+    match player.index() {
+        0 => Some(Color::White),
+        1 => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn play_error(err: GameError) -> PlayError {
+    match err {
+        GameError::GameOver(_) => PlayError::GameOver,
+        other => PlayError::Spanish(other),
+    }
+}
+
+impl Game {
+    /// How the game ended, once it is over, in the game-neutral shape.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let (places, reason) = match self.status() {
+            GameStatus::Ongoing => return None,
+            GameStatus::Win { winner, reason } => {
+                let places = match winner {
+                    Color::White => vec![1, 2],
+                    Color::Black => vec![2, 1],
+                };
+                let reason = match reason {
+                    WinReason::NoPieces => EndReason::NoPieces,
+                    WinReason::NoMoves => EndReason::NoMoves,
+                    WinReason::Resignation => EndReason::Resignation,
+                };
+                (places, reason)
+            }
+            GameStatus::Draw { reason } => {
+                let reason = match reason {
+                    DrawReason::Repetition => EndReason::Repetition,
+                    DrawReason::NoProgress => EndReason::NoProgress,
+                    DrawReason::Adjudicated => EndReason::Adjudicated,
+                };
+                (vec![1, 1], reason)
+            }
+        };
+        Some(Outcome { places, reason })
+    }
+}
+
+impl game::Game for Game {
+    type Move = Move;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Spanish
+    }
+
+    fn player_count(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        (!self.status().is_over()).then(|| player_of(self.position().side_to_move()))
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.status().is_over() {
+            return Vec::new();
+        }
+        Game::legal_moves(self).to_vec()
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        Game::play(self, mv).map_err(play_error)
+    }
+
+    fn pass(&mut self) -> Result<(), PlayError> {
+        if self.status().is_over() {
+            return Err(PlayError::GameOver);
+        }
+        Err(PlayError::CannotPass(Game::legal_moves(self).len()))
+    }
+
+    fn resign(&mut self, player: Player) -> Result<(), PlayError> {
+        let color = color_of(player).ok_or(PlayError::NotPlaying(player))?;
+        Game::resign(self, color).map_err(play_error)
+    }
+
+    fn adjudicate_draw(&mut self) {
+        Game::adjudicate_draw(self);
+    }
+
+    fn undo(&mut self) -> bool {
+        let before = (self.moves().len(), self.status());
+        Game::undo(self);
+        (self.moves().len(), self.status()) != before
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        if self.status().is_over() {
+            return Err(PlayError::GameOver);
+        }
+        self.position()
+            .parse_move(text)
+            .map_err(|err| PlayError::Spanish(GameError::Parse(err)))
+    }
+
+    fn moves_from(&self, square: &str) -> Result<Vec<Move>, PlayError> {
+        let from = square
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Square::new)
+            .ok_or_else(|| {
+                let shown: String = square.chars().take(20).collect();
+                PlayError::BadSquare(format!("'{shown}' is not a square (1-32)"))
+            })?;
+        Ok(game::Game::legal_moves(self)
+            .into_iter()
+            .filter(|mv| mv.from() == from)
+            .collect())
+    }
+
+    fn move_text(&self, mv: &Move) -> String {
+        self.position().move_text(mv)
+    }
+
+    fn position_text(&self) -> String {
+        self.position().to_fen()
+    }
+
+    fn diagram(&self) -> String {
+        self.position().diagram()
+    }
+
+    fn hash(&self) -> u64 {
+        self.position().hash()
+    }
+
+    fn places(&self) -> Vec<Option<u8>> {
+        match self.outcome() {
+            Some(outcome) => outcome.places.into_iter().map(Some).collect(),
+            None => vec![None, None],
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        if threads == 1 {
+            perft(self.position(), depth)
+        } else {
+            perft_parallel(self.position(), depth, threads)
+        }
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let position = self.position();
+        divide(position, depth)
+            .into_iter()
+            .map(|(mv, n)| (position.move_text(&mv), n))
+            .collect()
+    }
+}
