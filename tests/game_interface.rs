@@ -1,0 +1,261 @@
+//! The game-neutral interface: the same generic code drives Spanish
+//! draughts, Chinese checkers and the Japanese variant.
+
+use damas::chinese::{self, Rules, Variant};
+use damas::{spanish, AnyGame, AnyMove, EndReason, Game, GameKind, GameSpec, PlayError, Player};
+
+fn specs() -> Vec<GameSpec> {
+    vec![
+        GameSpec::Spanish,
+        GameSpec::Chinese(Rules::for_players(2)),
+        GameSpec::Chinese(Rules::for_players(3)),
+        GameSpec::Chinese(Rules::for_players(6)),
+        GameSpec::Chinese(Rules {
+            players: 2,
+            variant: Variant::Japanese,
+            ..Rules::default()
+        }),
+    ]
+}
+
+/// Plays the first legal move `plies` times, checking on the way that
+/// every legal move's text parses back to the move, and returns the texts.
+fn play_first_moves<G: Game>(game: &mut G, plies: usize) -> Vec<String> {
+    let mut texts = Vec::new();
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        for mv in &moves {
+            let text = game.move_text(mv);
+            assert_eq!(game.parse_move(&text), Ok(*mv), "{text}");
+        }
+        let Some(&mv) = moves.first() else { break };
+        texts.push(game.move_text(&mv));
+        game.play(mv).expect("a legal move");
+    }
+    texts
+}
+
+#[test]
+fn undo_takes_every_game_back_to_the_start() {
+    for spec in specs() {
+        let mut game = AnyGame::new(&spec);
+        let (text, hash) = (game.position_text(), game.hash());
+        let played = play_first_moves(&mut game, 8);
+        assert_eq!(played.len(), 8, "{spec:?}");
+        assert_ne!(game.hash(), hash);
+        for _ in 0..8 {
+            assert!(game.undo(), "{spec:?}");
+        }
+        assert!(!game.undo(), "nothing left to take back");
+        assert_eq!(game.position_text(), text, "{spec:?}");
+        assert_eq!(game.hash(), hash);
+        assert_eq!(game.to_move(), Player::new(0));
+    }
+}
+
+#[test]
+fn play_text_returns_the_canonical_text_and_replays() {
+    for spec in specs() {
+        let mut game = AnyGame::new(&spec);
+        let played = play_first_moves(&mut game, 6);
+        let mut replay = AnyGame::new(&spec);
+        for text in &played {
+            assert_eq!(&replay.play_text(text).expect("legal"), text);
+        }
+        assert_eq!(replay.position_text(), game.position_text());
+        let back = AnyGame::from_text(&spec, &game.position_text()).expect("reads back");
+        assert_eq!(back.position_text(), game.position_text());
+        assert_eq!(back.hash(), game.hash());
+    }
+}
+
+#[test]
+fn kinds_and_player_counts() {
+    let kinds: Vec<(GameKind, usize)> = specs()
+        .iter()
+        .map(|spec| {
+            let game = AnyGame::new(spec);
+            assert_eq!(game.kind(), spec.kind());
+            (game.kind(), game.player_count())
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (GameKind::Spanish, 2),
+            (GameKind::Chinese, 2),
+            (GameKind::Chinese, 3),
+            (GameKind::Chinese, 6),
+            (GameKind::Japanese, 2)
+        ]
+    );
+}
+
+#[test]
+fn spanish_resignation_and_adjudication() {
+    let mut game = spanish::Game::default();
+    game.play_text("11-15").expect("legal");
+    assert_eq!(game.to_move(), Player::new(1));
+    Game::resign(&mut game, Player::new(1).expect("p2")).expect("p2 may resign");
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.places, vec![1, 2]);
+    assert_eq!(outcome.reason, EndReason::Resignation);
+    assert_eq!(outcome.winner(), Player::new(0));
+    assert_eq!(game.to_move(), None);
+    assert!(Game::legal_moves(&game).is_empty());
+    assert_eq!(Game::play_text(&mut game, "22-18"), Err(PlayError::GameOver));
+    // Undo takes the resignation back, then the move.
+    assert!(Game::undo(&mut game));
+    assert!(game.outcome().is_none());
+    assert_eq!(game.to_move(), Player::new(1));
+    Game::adjudicate_draw(&mut game);
+    let outcome = game.outcome().expect("over");
+    assert_eq!((outcome.places.clone(), outcome.reason), (vec![1, 1], EndReason::Adjudicated));
+    assert!(outcome.is_draw());
+    assert!(Game::undo(&mut game));
+    assert!(Game::undo(&mut game));
+    assert!(!Game::undo(&mut game));
+    assert_eq!(game.position_text(), spanish::START_FEN);
+    // Spanish draughts has no pass and no third player.
+    assert_eq!(Game::pass(&mut game), Err(PlayError::CannotPass(7)));
+    let p3 = Player::new(2).expect("p3");
+    assert_eq!(Game::resign(&mut game, p3), Err(PlayError::NotPlaying(p3)));
+}
+
+#[test]
+fn spanish_wins_by_the_rules_have_places_and_reasons() {
+    // White to move with no pieces: Black has won.
+    let game = AnyGame::from_text(&GameSpec::Spanish, "W:W:B5").expect("valid FEN");
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.places, vec![2, 1]);
+    assert_eq!(outcome.reason, EndReason::NoPieces);
+    assert_eq!(outcome.reason.to_string(), "the loser has no pieces");
+}
+
+#[test]
+fn chinese_resignation_in_three_players_goes_on_for_the_others() {
+    let mut game = AnyGame::new(&GameSpec::Chinese(Rules::for_players(3)));
+    assert_eq!(game.play_text("resign").as_deref(), Ok("resign"));
+    assert_eq!(game.places(), vec![Some(3), None, None]);
+    assert!(!game.is_over());
+    assert_eq!(game.to_move(), Player::new(1));
+    game.adjudicate_draw();
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.places, vec![3, 1, 1]);
+    assert_eq!(outcome.reason, EndReason::Adjudicated);
+    assert!(outcome.is_draw());
+}
+
+#[test]
+fn two_player_chinese_resignation_is_a_win_for_the_rival() {
+    let mut game = chinese::Game::new(Rules::default());
+    Game::resign(&mut game, Player::new(0).expect("p1")).expect("playing");
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.winner(), Player::new(1));
+}
+
+#[test]
+fn moves_of_one_piece_and_bad_squares() {
+    let draughts = AnyGame::new(&GameSpec::Spanish);
+    let mut from_11: Vec<String> = draughts
+        .moves_from("11")
+        .expect("a square")
+        .iter()
+        .map(|mv| draughts.move_text(mv))
+        .collect();
+    from_11.sort();
+    assert_eq!(from_11, vec!["11-14", "11-15"]);
+    assert!(draughts.moves_from("1").expect("a square").is_empty());
+    for bad in ["33", "x", "0", ""] {
+        assert!(
+            matches!(draughts.moves_from(bad), Err(PlayError::BadSquare(_))),
+            "{bad}"
+        );
+    }
+    let star = AnyGame::new(&GameSpec::Chinese(Rules::default()));
+    assert!(matches!(star.moves_from("z99"), Err(PlayError::BadSquare(_))));
+    assert_eq!(star.legal_moves().len(), 14);
+    assert_eq!(star.legal_moves_text().len(), 14);
+}
+
+#[test]
+fn a_move_of_the_other_game_is_refused() {
+    let star = AnyGame::new(&GameSpec::Chinese(Rules::default()));
+    let draughts = AnyGame::new(&GameSpec::Spanish);
+    let AnyMove::Spanish(_) = draughts.legal_moves()[0] else {
+        panic!("a Spanish move");
+    };
+    let mut star = star;
+    assert_eq!(star.play(draughts.legal_moves()[0]), Err(PlayError::WrongGame));
+}
+
+#[test]
+fn chinese_text_takes_missing_rules_from_the_spec() {
+    let rules = Rules {
+        anti_blocking: false,
+        move_limit: None,
+        ..Rules::default()
+    };
+    let spec = GameSpec::Chinese(rules);
+    let text = AnyGame::from_text(&spec, "I2 1 e9/f9,h9")
+        .expect("valid text")
+        .position_text();
+    assert!(text.split(' ').any(|f| f == "anti=0"), "{text}");
+    assert!(text.split(' ').any(|f| f == "limit=-"), "{text}");
+    // A field in the text wins over the spec.
+    let text = AnyGame::from_text(&spec, "I2 1 e9/f9,h9 anti=1")
+        .expect("valid text")
+        .position_text();
+    assert!(text.split(' ').any(|f| f == "anti=1"), "{text}");
+}
+
+#[test]
+fn chinese_text_of_the_other_variant_is_refused() {
+    let japanese = GameSpec::Chinese(Rules {
+        variant: Variant::Japanese,
+        ..Rules::default()
+    });
+    let international = AnyGame::new(&GameSpec::Chinese(Rules::default())).position_text();
+    assert!(matches!(
+        AnyGame::from_text(&japanese, &international),
+        Err(damas::PositionError::WrongVariant { .. })
+    ));
+}
+
+#[test]
+fn japanese_with_four_players_warns() {
+    let four = GameSpec::Chinese(Rules {
+        players: 4,
+        variant: Variant::Japanese,
+        ..Rules::default()
+    });
+    assert!(four.rules_warning().is_some());
+    assert_eq!(four.kind(), GameKind::Chinese);
+    assert!(GameSpec::Chinese(Rules::for_players(3))
+        .rules_warning()
+        .is_none());
+}
+
+#[test]
+fn players_read_and_print_as_p1_to_p6() {
+    assert_eq!("p3".parse::<Player>().map(Player::index), Ok(2));
+    assert_eq!(Player::new(5).map(|p| p.to_string()).as_deref(), Some("p6"));
+    for bad in ["p0", "p7", "3", "px", ""] {
+        assert!(bad.parse::<Player>().is_err(), "{bad}");
+    }
+    assert_eq!(Player::new(6), None);
+    assert_eq!(Player::all(3).count(), 3);
+}
+
+#[test]
+fn perft_and_divide_through_the_interface() {
+    let draughts = AnyGame::new(&GameSpec::Spanish);
+    assert_eq!(draughts.perft(4, 1), 1469);
+    assert_eq!(draughts.perft(4, 2), 1469);
+    let rows = draughts.divide(3);
+    assert_eq!(rows.len(), 7);
+    assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), 302);
+    let star = AnyGame::new(&GameSpec::Chinese(Rules::default()));
+    assert_eq!(star.perft(3, 1), 4760);
+    assert_eq!(star.divide(2).iter().map(|(_, n)| n).sum::<u64>(), 196);
+}
