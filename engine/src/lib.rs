@@ -15,6 +15,6 @@
 #![warn(missing_docs)]
 
 pub mod chinese;
-pub mod random;
+mod random;
 pub mod search;
 pub mod spanish;
