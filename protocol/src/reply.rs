@@ -51,7 +51,7 @@ pub fn score(score: Score) -> String {
 }
 
 /// `info depth D seldepth S score ... nodes N nps N time T [hashfull H] pv ...`.
-pub fn search_info(info: &SearchInfo) -> String {
+pub fn search_info(info: &SearchInfo<String>) -> String {
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {}",
         info.depth,

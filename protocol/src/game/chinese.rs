@@ -1,9 +1,8 @@
 //! Chinese checkers and the Japanese variant behind
 //! [`GameState`](super::GameState).
 
-use damas::chinese::search::SearchOptions;
-use damas::chinese::{Cell, EndReason, Game, PlayerState, Rules, Turn, Variant};
-use damas::search::{SearchInfo, SearchLimits};
+use damas::chinese::{line_text, Cell, Engine, EndReason, Game, PlayerState, Rules, Turn, Variant};
+use damas::search::{EngineOptions, SearchInfo, SearchLimits};
 use std::sync::atomic::AtomicBool;
 
 use super::{GameError, SearchConfig};
@@ -156,25 +155,39 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Cell>) -> Vec<String> {
         .collect()
 }
 
-/// Runs the Chinese checkers search (see [`damas::chinese::search`]) and
+/// The search engine kept between searches (its transposition table of
+/// `Hash` MiB when the game is Chinese checkers, a token 1 MiB otherwise).
+pub(super) fn engine(options: &Options) -> Engine {
+    Engine::new(if options.game == GameKind::Spanish {
+        1
+    } else {
+        options.hash_mb
+    })
+}
+
+/// Runs the Chinese checkers search (see [`damas::chinese::Engine`]) and
 /// returns the move in full-path text, or `pass` when the player to move has
 /// no legal move.
 pub(super) fn search(
     game: &Game,
     limits: &SearchLimits,
+    engine: &mut Engine,
     config: &SearchConfig,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<String>),
 ) -> Option<String> {
     if game.is_over() {
         return None;
     }
-    let options = SearchOptions {
-        beam_width: config.beam_width,
+    engine.set_options(&EngineOptions {
+        threads: config.threads,
         style: config.style,
-        seed: 0,
-    };
-    let out = damas::chinese::search::search(game, limits, &options, stop, on_info);
+        beam_width: config.beam_width,
+    });
+    let root = game.position();
+    let out = engine.search(game, limits, stop, &mut |info| {
+        on_info(&super::info_text(info, line_text(root, &info.pv)));
+    });
     Some(match out.best {
         Some(mv) => game.move_text(&mv),
         None => "pass".to_string(),

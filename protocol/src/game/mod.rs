@@ -9,6 +9,7 @@ mod chinese;
 mod spanish;
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 
 use damas::search::{SearchInfo, SearchLimits, Style};
 use thiserror::Error;
@@ -45,24 +46,57 @@ pub struct GameState {
     forced_places: Option<Vec<u32>>,
 }
 
-/// State that outlives one search: the transposition table and the like.
-/// Shared between the session and its search thread.
-#[derive(Debug, Default)]
+/// State that outlives one search: each game's search engine (its
+/// transposition table and per-thread state). Shared between the session
+/// and its search thread; the session never touches it while a search
+/// runs.
+#[derive(Debug)]
 pub struct SearchContext {
-    spanish: spanish::Context,
+    spanish: Mutex<damas::spanish::Engine>,
+    chinese: Mutex<damas::chinese::Engine>,
+}
+
+impl Default for SearchContext {
+    /// Token 1 MiB tables.
+    fn default() -> SearchContext {
+        SearchContext {
+            spanish: Mutex::new(damas::spanish::Engine::new(1)),
+            chinese: Mutex::new(damas::chinese::Engine::new(1)),
+        }
+    }
 }
 
 impl SearchContext {
-    /// A context sized by the options (`Hash`).
+    /// A context sized by the options (`Hash`, for the game they select).
     pub fn new(options: &Options) -> SearchContext {
         SearchContext {
-            spanish: spanish::Context::new(options),
+            spanish: Mutex::new(spanish::engine(options)),
+            chinese: Mutex::new(chinese::engine(options)),
         }
     }
 
     /// Forgets everything learned (new game).
     pub fn clear(&self) {
-        self.spanish.clear();
+        lock(&self.spanish).clear();
+        lock(&self.chinese).clear();
+    }
+}
+
+/// The engine behind `mutex`, even if a search thread panicked with it.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The protocol's progress value: `info` with its PV in move text.
+fn info_text<M>(info: &SearchInfo<M>, pv: Vec<String>) -> SearchInfo<String> {
+    SearchInfo {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score: info.score,
+        nodes: info.nodes,
+        time: info.time,
+        hashfull: info.hashfull,
+        pv,
     }
 }
 
@@ -358,16 +392,20 @@ impl GameState {
         context: &SearchContext,
         config: &SearchConfig,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
+        on_info: &mut dyn FnMut(&SearchInfo<String>),
     ) -> Option<String> {
         if self.is_over() {
             return None;
         }
         match &self.inner {
             Inner::Spanish(game) => {
-                spanish::search(game, limits, &context.spanish, config, stop, on_info)
+                let mut engine = lock(&context.spanish);
+                spanish::search(game, limits, &mut engine, config, stop, on_info)
             }
-            Inner::Chinese(game) => chinese::search(game, limits, config, stop, on_info),
+            Inner::Chinese(game) => {
+                let mut engine = lock(&context.chinese);
+                chinese::search(game, limits, &mut engine, config, stop, on_info)
+            }
         }
     }
 }

@@ -2,44 +2,37 @@
 
 use std::sync::atomic::AtomicBool;
 
-use damas::search::{SearchInfo, SearchLimits};
-use damas::spanish::search::{SearchParams, TranspositionTable};
-use damas::spanish::{Color, DrawReason, Game, GameStatus, Position, Square, WinReason};
+use damas::search::{EngineOptions, SearchInfo, SearchLimits};
+use damas::spanish::{
+    Color, DrawReason, Engine, Game, GameStatus, Move, Position, Square, WinReason,
+};
 
 use super::{GameError, SearchConfig};
 use crate::options::{GameKind, Options};
 
-/// Search state kept between searches: the transposition table.
-#[derive(Debug)]
-pub(super) struct Context {
-    tt: TranspositionTable,
+/// The search engine kept between searches (its transposition table of
+/// `Hash` MiB when the game is Spanish draughts, a token 1 MiB otherwise).
+pub(super) fn engine(options: &Options) -> Engine {
+    Engine::new(if options.game == GameKind::Spanish {
+        options.hash_mb
+    } else {
+        1
+    })
 }
 
-impl Default for Context {
-    fn default() -> Context {
-        Context {
-            tt: TranspositionTable::new(1),
+/// The move texts of `pv` played in turn from `pos`; stops at the first
+/// move that is not legal.
+fn pv_text(pos: &Position, pv: &[Move]) -> Vec<String> {
+    let mut p = *pos;
+    let mut out = Vec::with_capacity(pv.len());
+    for mv in pv {
+        if !p.legal_moves().contains(mv) {
+            break;
         }
+        out.push(p.move_text(mv));
+        p.play(mv);
     }
-}
-
-impl Context {
-    /// A table of `Hash` MiB when the game is Spanish draughts (a token
-    /// one otherwise, so that Chinese checkers does not pay for it).
-    pub(super) fn new(options: &Options) -> Context {
-        let mb = if options.game == GameKind::Spanish {
-            options.hash_mb
-        } else {
-            1
-        };
-        Context {
-            tt: TranspositionTable::new(mb),
-        }
-    }
-
-    pub(super) fn clear(&self) {
-        self.tt.clear();
-    }
+    out
 }
 
 pub(super) fn from_text(text: &str) -> Result<Game, GameError> {
@@ -119,15 +112,19 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Square>) -> Vec<String>
 pub(super) fn search(
     game: &Game,
     limits: &SearchLimits,
-    context: &Context,
+    engine: &mut Engine,
     config: &SearchConfig,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<String>),
 ) -> Option<String> {
-    let params = SearchParams {
+    engine.set_options(&EngineOptions {
         threads: config.threads,
         style: config.style,
-    };
-    let result = damas::spanish::search::search(game, limits, &context.tt, &params, stop, on_info);
-    result.best.map(|mv| game.position().move_text(&mv))
+        beam_width: config.beam_width,
+    });
+    let root = game.position();
+    let result = engine.search(game, limits, stop, &mut |info| {
+        on_info(&super::info_text(info, pv_text(root, &info.pv)));
+    });
+    result.best.map(|mv| root.move_text(&mv))
 }
