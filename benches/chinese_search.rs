@@ -45,7 +45,12 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             engine.clear();
             engine
-                .search(black_box(&game), &limits, &AtomicBool::new(false), &mut |_| {})
+                .search(
+                    black_box(&game),
+                    &limits,
+                    &AtomicBool::new(false),
+                    &mut |_| {},
+                )
                 .nodes
         })
     });

@@ -195,9 +195,14 @@ impl Default for EngineOptions {
     }
 }
 
-/// Largest transposition table an engine allocates, in MiB: `hash_mb` is
-/// clamped to `1..=MAX_HASH_MB`.
-pub const MAX_HASH_MB: usize = 1 << 16;
+/// Largest transposition table an engine allocates, in MiB (4 GiB, the
+/// protocol's largest `Hash`): `hash_mb` is clamped to `1..=MAX_HASH_MB`.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// `hash_mb` clamped to `1..=MAX_HASH_MB`.
+pub(crate) fn clamp_hash_mb(hash_mb: usize) -> usize {
+    hash_mb.clamp(1, MAX_HASH_MB)
+}
 
 /// How a search plays: the full engine, or one of the fixed baselines that
 /// strength measurements play against.

@@ -28,7 +28,11 @@ impl<M: Copy, const N: usize> PvTable<M, N> {
     /// `mv` at `ply` followed by the line from `ply + 1`.
     #[inline(always)]
     pub(crate) fn update(&mut self, ply: usize, mv: M) {
-        let next = if ply + 1 < N { self.len[ply + 1] } else { ply + 1 };
+        let next = if ply + 1 < N {
+            self.len[ply + 1]
+        } else {
+            ply + 1
+        };
         let end = next.max(ply + 1);
         self.line[ply][ply] = mv;
         for i in ply + 1..end {

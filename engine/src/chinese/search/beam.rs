@@ -79,7 +79,12 @@ struct Cand {
 ///
 /// Returns the plan found; with `finished == false` when a limit cut the
 /// search (the plan then leads to the best position of the last ply).
-pub fn plan(pos: &Position, p: usize, anti_blocking: bool, limits: BeamLimits<'_>) -> SolitairePlan {
+pub fn plan(
+    pos: &Position,
+    p: usize,
+    anti_blocking: bool,
+    limits: BeamLimits<'_>,
+) -> SolitairePlan {
     let width = limits.width.max(1);
     let army = Army::of(pos, p);
     let mut root = *pos;

@@ -36,8 +36,8 @@ use crate::random::Rng;
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{
-    wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style, INF,
-    MATE_BOUND, MAX_HASH_MB,
+    clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
+    Style, INF, MATE_BOUND,
 };
 
 use beam::{plan, BeamLimits};
@@ -101,7 +101,7 @@ impl Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
     pub fn new(hash_mb: usize) -> Engine {
-        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        let hash_mb = clamp_hash_mb(hash_mb);
         Engine {
             tt: table(hash_mb),
             hash_mb,
@@ -117,7 +117,7 @@ impl Engine {
     /// [`Engine::new`]): when the size changes, the old table is freed
     /// first and the new one is empty; otherwise nothing happens.
     pub fn set_hash(&mut self, hash_mb: usize) {
-        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        let hash_mb = clamp_hash_mb(hash_mb);
         if hash_mb != self.hash_mb {
             self.tt = Vec::new();
             self.tt = table(hash_mb);
@@ -196,172 +196,171 @@ pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
     out
 }
 
-
 impl Engine {
-fn search_once(
-    &mut self,
-    game: &Game,
-    limits: &SearchLimits,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo<Move>),
-) -> SearchResult<Move> {
-    let options = self.options;
-    let start = Instant::now();
-    let pos = *game.position();
-    let moves = game.legal_moves();
-    let mut out = SearchResult {
-        best: moves.first().copied(),
-        score: Score::Centi(0),
-        depth: 0,
-        nodes: moves.len() as u64,
-        pv: Vec::new(),
-    };
-    if moves.is_empty() {
-        return out;
-    }
-    let me = pos.to_move();
-    // Seeded from the position: reproducible choices.
-    let mut rng = Rng::new(pos.hash());
-    let info = |out: &SearchResult<Move>,
-                seldepth: u32,
-                on_info: &mut dyn FnMut(&SearchInfo<Move>)| {
-        on_info(&SearchInfo {
-            depth: out.depth,
-            seldepth: seldepth.max(out.depth),
-            score: out.score,
-            nodes: out.nodes,
-            time: start.elapsed(),
-            hashfull: None,
-            pv: out.pv.clone(),
-        });
-    };
-    match options.style {
-        Style::Random => {
-            let mv = moves[rng.below(moves.len())];
-            out.best = Some(mv);
-            out.depth = 1;
-            out.pv = vec![mv];
-            info(&out, 1, on_info);
+    fn search_once(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        let options = self.options;
+        let start = Instant::now();
+        let pos = *game.position();
+        let moves = game.legal_moves();
+        let mut out = SearchResult {
+            best: moves.first().copied(),
+            score: Score::Centi(0),
+            depth: 0,
+            nodes: moves.len() as u64,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() {
             return out;
         }
-        Style::Greedy => {
-            let mut best = i32::MAX;
-            let mut ties = 0usize;
-            for mv in &moves {
-                let mut child = pos;
-                child.play_unchecked(mv.from, mv.to);
-                let c = plain_cost(&child, me);
-                if c < best {
-                    best = c;
-                    ties = 1;
-                    out.best = Some(*mv);
-                } else if c == best {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
+        let me = pos.to_move();
+        // Seeded from the position: reproducible choices.
+        let mut rng = Rng::new(pos.hash());
+        let info = |out: &SearchResult<Move>,
+                    seldepth: u32,
+                    on_info: &mut dyn FnMut(&SearchInfo<Move>)| {
+            on_info(&SearchInfo {
+                depth: out.depth,
+                seldepth: seldepth.max(out.depth),
+                score: out.score,
+                nodes: out.nodes,
+                time: start.elapsed(),
+                hashfull: None,
+                pv: out.pv.clone(),
+            });
+        };
+        match options.style {
+            Style::Random => {
+                let mv = moves[rng.below(moves.len())];
+                out.best = Some(mv);
+                out.depth = 1;
+                out.pv = vec![mv];
+                info(&out, 1, on_info);
+                return out;
+            }
+            Style::Greedy => {
+                let mut best = i32::MAX;
+                let mut ties = 0usize;
+                for mv in &moves {
+                    let mut child = pos;
+                    child.play_unchecked(mv.from, mv.to);
+                    let c = plain_cost(&child, me);
+                    if c < best {
+                        best = c;
+                        ties = 1;
                         out.best = Some(*mv);
+                    } else if c == best {
+                        ties += 1;
+                        if rng.below(ties) == 0 {
+                            out.best = Some(*mv);
+                        }
                     }
                 }
+                out.depth = 1;
+                out.score = Score::Centi(-best);
+                out.pv = out.best.into_iter().collect();
+                info(&out, 1, on_info);
+                return out;
             }
-            out.depth = 1;
-            out.score = Score::Centi(-best);
-            out.pv = out.best.into_iter().collect();
-            info(&out, 1, on_info);
-            return out;
-        }
-        Style::Best if game.players() == 1 => {
-            return solitaire_go(game, limits, &options, stop, on_info, start);
-        }
-        Style::Best | Style::Plain => {}
-    }
-    // A separated 2-player race is solved exactly.
-    if options.style == Style::Best {
-        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
-            out.best = Some(r.first);
-            out.score = if r.wins {
-                Score::Win(r.plies)
-            } else {
-                Score::Loss(r.plies)
-            };
-            out.depth = r.plies;
-            out.pv = vec![r.first];
-            info(&out, r.plies, on_info);
-            return out;
-        }
-    }
-    // Tree search.
-    let time = TimeManager::new(limits, start);
-    let mut active = [false; 6];
-    for (p, s) in game.status().iter().enumerate() {
-        active[p] = *s == PlayerState::Playing;
-    }
-    let mode = if options.style == Style::Plain {
-        Mode::Plain
-    } else {
-        Mode::BestReply
-    };
-    let width = (options.beam_width / 4).clamp(4, 64);
-    let mut tree = Tree::new(
-        &pos,
-        me,
-        active,
-        game.rules().anti_blocking,
-        mode,
-        width,
-        stop,
-        &mut self.tt,
-        &mut self.pv,
-    );
-    if game.players() >= 3 && mode == Mode::BestReply {
-        tree.reply_width = (width / 4).max(3);
-    }
-    tree.recent = recent_positions(game, 12);
-    tree.deadline = time.deadline();
-    tree.node_limit = limits.nodes;
-    tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
-    let max_depth = limits.depth.unwrap_or(60).clamp(1, 60);
-    for depth in 1..=max_depth {
-        tree.root_best = None;
-        let score = tree.search(&pos, me, depth as i32, 0, -INF, INF);
-        if tree.stopped {
-            // A partial iteration: keep its best move when it beat the
-            // previous best (which is searched first).
-            if let Some((mv, s)) = tree.root_best {
-                if out.depth == 0 || Some(mv) == out.best || s > out.score.to_internal() {
-                    out.best = Some(mv);
-                }
+            Style::Best if game.players() == 1 => {
+                return solitaire_go(game, limits, &options, stop, on_info, start);
             }
-            break;
+            Style::Best | Style::Plain => {}
         }
-        let Some((mv, _)) = tree.root_best else {
-            break;
+        // A separated 2-player race is solved exactly.
+        if options.style == Style::Best {
+            if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
+                out.best = Some(r.first);
+                out.score = if r.wins {
+                    Score::Win(r.plies)
+                } else {
+                    Score::Loss(r.plies)
+                };
+                out.depth = r.plies;
+                out.pv = vec![r.first];
+                info(&out, r.plies, on_info);
+                return out;
+            }
+        }
+        // Tree search.
+        let time = TimeManager::new(limits, start);
+        let mut active = [false; 6];
+        for (p, s) in game.status().iter().enumerate() {
+            active[p] = *s == PlayerState::Playing;
+        }
+        let mode = if options.style == Style::Plain {
+            Mode::Plain
+        } else {
+            Mode::BestReply
         };
-        out.best = Some(mv);
-        out.score = Score::from_internal(score);
-        out.depth = depth;
+        let width = (options.beam_width / 4).clamp(4, 64);
+        let mut tree = Tree::new(
+            &pos,
+            me,
+            active,
+            game.rules().anti_blocking,
+            mode,
+            width,
+            stop,
+            &mut self.tt,
+            &mut self.pv,
+        );
+        if game.players() >= 3 && mode == Mode::BestReply {
+            tree.reply_width = (width / 4).max(3);
+        }
+        tree.recent = recent_positions(game, 12);
+        tree.deadline = time.deadline();
+        tree.node_limit = limits.nodes;
+        tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
+        let max_depth = limits.depth.unwrap_or(60).clamp(1, 60);
+        for depth in 1..=max_depth {
+            tree.root_best = None;
+            let score = tree.search(&pos, me, depth as i32, 0, -INF, INF);
+            if tree.stopped {
+                // A partial iteration: keep its best move when it beat the
+                // previous best (which is searched first).
+                if let Some((mv, s)) = tree.root_best {
+                    if out.depth == 0 || Some(mv) == out.best || s > out.score.to_internal() {
+                        out.best = Some(mv);
+                    }
+                }
+                break;
+            }
+            let Some((mv, _)) = tree.root_best else {
+                break;
+            };
+            out.best = Some(mv);
+            out.score = Score::from_internal(score);
+            out.depth = depth;
+            out.nodes = tree.nodes;
+            out.pv = tree.pv().to_vec();
+            if out.pv.first() != Some(&mv) {
+                out.pv = vec![mv];
+            }
+            info(&out, tree.seldepth, on_info);
+            if let Some(i) = tree.root_order.iter().position(|m| *m == mv) {
+                tree.root_order[..=i].rotate_right(1);
+            }
+            if score.abs() >= MATE_BOUND || tree.root_order.len() == 1 && limits.depth.is_none() {
+                break;
+            }
+            if !time.continue_iterating(1.0) {
+                break;
+            }
+        }
         out.nodes = tree.nodes;
-        out.pv = tree.pv().to_vec();
-        if out.pv.first() != Some(&mv) {
-            out.pv = vec![mv];
+        if out.depth == 0 {
+            out.depth = 1;
+            out.pv = out.best.into_iter().collect();
+            info(&out, tree.seldepth, on_info);
         }
-        info(&out, tree.seldepth, on_info);
-        if let Some(i) = tree.root_order.iter().position(|m| *m == mv) {
-            tree.root_order[..=i].rotate_right(1);
-        }
-        if score.abs() >= MATE_BOUND || tree.root_order.len() == 1 && limits.depth.is_none() {
-            break;
-        }
-        if !time.continue_iterating(1.0) {
-            break;
-        }
+        out
     }
-    out.nodes = tree.nodes;
-    if out.depth == 0 {
-        out.depth = 1;
-        out.pv = out.best.into_iter().collect();
-        info(&out, tree.seldepth, on_info);
-    }
-    out
-}
 }
 
 /// The piece-placement hashes of the positions before the last `plies`

@@ -57,6 +57,12 @@ impl Worker {
     pub(crate) fn clear(&mut self) {
         self.ord.clear();
     }
+
+    /// The sum of the history magnitudes (tests).
+    #[cfg(test)]
+    pub(crate) fn history_sum(&self) -> i64 {
+        self.ord.history_sum()
+    }
 }
 
 /// State shared by all threads of one search.

@@ -29,8 +29,8 @@ use crate::random::Rng;
 
 use crate::search::time::TimeManager;
 use crate::search::{
-    wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style, INF, MATE,
-    MATE_BOUND, MAX_HASH_MB,
+    clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
+    Style, INF, MATE, MATE_BOUND,
 };
 use crate::spanish::{Game, Move, Position};
 
@@ -84,7 +84,7 @@ impl Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
     pub fn new(hash_mb: usize) -> Engine {
-        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        let hash_mb = clamp_hash_mb(hash_mb);
         Engine {
             tt: TranspositionTable::new(hash_mb),
             hash_mb,
@@ -97,7 +97,7 @@ impl Engine {
     /// [`Engine::new`]): when the size changes, the old table is freed
     /// first and the new one is empty; otherwise nothing happens.
     pub fn set_hash(&mut self, hash_mb: usize) {
-        let hash_mb = hash_mb.clamp(1, MAX_HASH_MB);
+        let hash_mb = clamp_hash_mb(hash_mb);
         if hash_mb != self.hash_mb {
             self.tt = TranspositionTable::with_buckets(1);
             self.tt = TranspositionTable::new(hash_mb);
@@ -174,7 +174,11 @@ fn single_info(mv: Move, score: i32, nodes: u64, start: Instant) -> SearchInfo<M
     }
 }
 
-fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo<Move>), start: Instant) -> SearchResult<Move> {
+fn greedy(
+    pos: &Position,
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    start: Instant,
+) -> SearchResult<Move> {
     let moves = pos.legal_moves();
     let mut best: Option<(Move, i32)> = None;
     for mv in &moves {
@@ -191,7 +195,11 @@ fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo<Move>), start: Ins
     finish_single(best, moves.len() as u64, on_info, start)
 }
 
-fn random(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo<Move>), start: Instant) -> SearchResult<Move> {
+fn random(
+    pos: &Position,
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    start: Instant,
+) -> SearchResult<Move> {
     let moves = pos.legal_moves();
     // Seeded from the clock (seed 0) mixed with the position, so that two
     // engines started together still differ.
@@ -443,4 +451,72 @@ fn iterate(
     }
     main.publish();
     done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position after `plies` pseudo-random moves from the start (or
+    /// earlier if the game ends), with the game history.
+    fn playout(seed: u64, plies: usize) -> Game {
+        let mut game = Game::default();
+        let mut x = seed | 1;
+        for _ in 0..plies {
+            if game.status().is_over() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.legal_moves();
+            game.play(moves[(x % moves.len() as u64) as usize]).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn tt_stress_tiny_table() {
+        let mut engine = Engine::new(1);
+        engine.tt = TranspositionTable::with_buckets(4);
+        let stop = AtomicBool::new(false);
+        for seed in 0..150u64 {
+            let game = playout(seed * 7919 + 1, (seed % 60) as usize);
+            if game.status().is_over() {
+                continue;
+            }
+            let limits = SearchLimits {
+                depth: Some(5),
+                ..SearchLimits::default()
+            };
+            let r = engine.search(&game, &limits, &stop, &mut |_| {});
+            assert!(game.legal_moves().contains(&r.best.unwrap()), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn hash_size_is_clamped() {
+        assert_eq!(clamp_hash_mb(usize::MAX), crate::search::MAX_HASH_MB);
+        let mut engine = Engine::new(0);
+        assert_eq!(engine.hash_mb, 1);
+        engine.set_hash(2);
+        assert_eq!(engine.hash_mb, 2);
+    }
+
+    #[test]
+    fn history_persists_and_ages() {
+        let mut engine = Engine::new(1);
+        let limits = SearchLimits {
+            depth: Some(8),
+            ..SearchLimits::default()
+        };
+        let stop = AtomicBool::new(false);
+        engine.search(&Game::default(), &limits, &stop, &mut |_| {});
+        let learned = engine.workers[0].history_sum();
+        assert!(learned > 0);
+        engine.workers[0].age();
+        assert!(engine.workers[0].history_sum() <= learned / 2 + 1024);
+        engine.clear();
+        assert_eq!(engine.workers[0].history_sum(), 0);
+    }
 }

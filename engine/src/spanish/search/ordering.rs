@@ -55,6 +55,17 @@ impl Ordering {
         self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
     }
 
+    /// The sum of the history magnitudes (tests).
+    #[cfg(test)]
+    pub fn history_sum(&self) -> i64 {
+        self.history
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|h| i64::from(h.abs()))
+            .sum()
+    }
+
     /// Scores `moves` for [`pick`] into `scores`.
     pub fn score(
         &self,
