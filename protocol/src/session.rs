@@ -309,7 +309,8 @@ impl Session {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut on_info = |info: &damas::search::SearchInfo<String>| out(&reply::search_info(info));
+                let mut on_info =
+                    |info: &damas::search::SearchInfo<String>| out(&reply::search_info(info));
                 let best = game.search(&limits, &context, &config, &thread_stop, &mut on_info);
                 thread_done.store(true, Ordering::Release);
                 out(&reply::bestmove(best.as_deref()));

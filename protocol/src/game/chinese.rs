@@ -1,7 +1,7 @@
 //! Chinese checkers and the Japanese variant behind
 //! [`GameState`](super::GameState).
 
-use damas::chinese::{line_text, Cell, Engine, EndReason, Game, PlayerState, Rules, Turn, Variant};
+use damas::chinese::{line_text, Cell, EndReason, Engine, Game, PlayerState, Rules, Turn, Variant};
 use damas::search::{EngineOptions, SearchInfo, SearchLimits};
 use std::sync::atomic::AtomicBool;
 

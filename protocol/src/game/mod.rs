@@ -84,7 +84,9 @@ impl SearchContext {
 
 /// The engine behind `mutex`, even if a search thread panicked with it.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The protocol's progress value: `info` with its PV in move text.

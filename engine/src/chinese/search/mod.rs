@@ -489,3 +489,72 @@ pub fn solve_solitaire(rules: &super::rules::Rules, width: usize) -> SolitairePl
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::{Mask, Rules, Triangle, Variant};
+
+    fn at(x: i32, y: i32) -> Cell {
+        Cell::from_coords(x, y).expect("on the star")
+    }
+
+    /// Player 0 (goal North) has its last piece two steps from the hole at
+    /// j14; player 1 (goal South) needs three steps to f4.
+    fn race(to_move: usize) -> Game {
+        let p0 = Triangle::North.cells().without(at(10, 13)).with(at(10, 11));
+        let p1 = Triangle::South.cells().without(at(5, 3)).with(at(5, 6));
+        let pos = Position::from_pieces(
+            2,
+            Variant::International,
+            false,
+            &[p0, p1],
+            Mask::EMPTY,
+            to_move,
+        )
+        .expect("valid");
+        Game::from_position(Rules::default(), pos)
+    }
+
+    #[test]
+    fn the_race_solver_counts_moves_home() {
+        let game = race(0);
+        assert!(race::separated(game.position()));
+        assert!(matches!(
+            race::moves_home(game.position(), 0, true, 6, 100_000),
+            race::Home::In(2, Some(_))
+        ));
+        assert!(matches!(
+            race::moves_home(game.position(), 1, true, 6, 100_000),
+            race::Home::In(3, Some(_))
+        ));
+        let r = race::solve(&game, 6, 100_000).expect("a race");
+        assert!(r.wins && r.plies == 3);
+    }
+
+    #[test]
+    fn recent_positions_undo_the_history() {
+        let mut game = Game::new(Rules::default());
+        let start = tree::piece_hash(game.position());
+        for text in ["e4-e5", "m14-m13", "e5-e4", "m13-m14"] {
+            game.play_text(text).expect("legal");
+        }
+        // Back at the start placement: the last position two plies ago
+        // differs, four plies ago it is the start.
+        let recent = recent_positions(&game, 4);
+        assert_eq!(recent.len(), 4);
+        assert_eq!(recent[3], start);
+        assert_eq!(tree::piece_hash(game.position()), start);
+    }
+
+    #[test]
+    fn the_table_is_a_power_of_two_within_the_size() {
+        for mb in [1, 3, 4, 64] {
+            let n = table(mb).len();
+            assert!(n.is_power_of_two());
+            assert!(n * std::mem::size_of::<Entry>() <= mb << 20);
+            assert!(2 * n * std::mem::size_of::<Entry>() > mb << 20);
+        }
+        assert_eq!(table(4).len(), 1 << 18);
+    }
+}
