@@ -9,7 +9,7 @@ use super::Engine;
 use crate::chinese::{Game, Rules, Variant};
 use crate::search::{BenchResult, SearchLimits};
 
-/// Depth of [`bench`] (`damas bench --game chinese`).
+/// Depth of [`bench()`] (`damas bench --game chinese`).
 pub const BENCH_DEPTH: u32 = 6;
 
 /// Transposition table size of the benchmark, in MiB (2^18 entries).
@@ -57,7 +57,7 @@ pub fn bench() -> BenchResult {
     bench_with(BENCH_DEPTH, &mut |_, _| {})
 }
 
-/// [`bench`] to `depth` instead of [`BENCH_DEPTH`]; `on_position` sees
+/// [`bench()`] to `depth` instead of [`BENCH_DEPTH`]; `on_position` sees
 /// each position's text with its node count (`damas bench --game chinese
 /// --depth N --verbose`).
 pub fn bench_with(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> BenchResult {

@@ -9,7 +9,7 @@ use super::Engine;
 use crate::search::{BenchResult, SearchLimits};
 use crate::spanish::{Game, Position};
 
-/// Depth of [`bench`] (`damas bench`).
+/// Depth of [`bench()`] (`damas bench`).
 pub const BENCH_DEPTH: u32 = 16;
 
 /// Transposition table size of the benchmark, in MiB.
@@ -40,7 +40,7 @@ pub fn bench() -> BenchResult {
     bench_with(BENCH_DEPTH, &mut |_, _| {})
 }
 
-/// [`bench`] to `depth` instead of [`BENCH_DEPTH`]; `on_position` sees
+/// [`bench()`] to `depth` instead of [`BENCH_DEPTH`]; `on_position` sees
 /// each position's FEN with its node count (`damas bench --depth N
 /// --verbose`).
 pub fn bench_with(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> BenchResult {
