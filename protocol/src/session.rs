@@ -191,7 +191,7 @@ impl Session {
                 }
                 self.options = options;
                 if effect == OptionEffect::ResizeHash || effect == OptionEffect::NewGame {
-                    self.context = Arc::new(SearchContext::new(&self.options));
+                    self.context.reset(&self.options);
                 }
             }
             Err(err) => self.send(reply::error(err)),

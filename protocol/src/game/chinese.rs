@@ -155,14 +155,14 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Cell>) -> Vec<String> {
         .collect()
 }
 
-/// The search engine kept between searches (its transposition table of
-/// `Hash` MiB when the game is Chinese checkers, a token 1 MiB otherwise).
-pub(super) fn engine(options: &Options) -> Engine {
-    Engine::new(if options.game == GameKind::Spanish {
-        1
-    } else {
+/// The table size of the engine kept between searches:
+/// `Hash` MiB when the game is Chinese checkers, a token 1 MiB otherwise.
+pub(super) fn hash_mb(options: &Options) -> usize {
+    if options.game != GameKind::Spanish {
         options.hash_mb
-    })
+    } else {
+        1
+    }
 }
 
 /// Runs the Chinese checkers search (see [`damas::chinese::Engine`]) and

@@ -70,9 +70,21 @@ impl SearchContext {
     /// A context sized by the options (`Hash`, for the game they select).
     pub fn new(options: &Options) -> SearchContext {
         SearchContext {
-            spanish: Mutex::new(spanish::engine(options)),
-            chinese: Mutex::new(chinese::engine(options)),
+            spanish: Mutex::new(damas::spanish::Engine::new(spanish::hash_mb(options))),
+            chinese: Mutex::new(damas::chinese::Engine::new(chinese::hash_mb(options))),
         }
+    }
+
+    /// Resizes the tables for the options (`Hash`, game) and forgets
+    /// everything learned: the same as a new context, without holding the
+    /// old and the new tables at once.
+    pub fn reset(&self, options: &Options) {
+        let mut engine = lock(&self.spanish);
+        engine.set_hash(spanish::hash_mb(options));
+        engine.clear();
+        let mut engine = lock(&self.chinese);
+        engine.set_hash(chinese::hash_mb(options));
+        engine.clear();
     }
 
     /// Forgets everything learned (new game).

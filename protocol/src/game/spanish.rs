@@ -10,14 +10,14 @@ use damas::spanish::{
 use super::{GameError, SearchConfig};
 use crate::options::{GameKind, Options};
 
-/// The search engine kept between searches (its transposition table of
-/// `Hash` MiB when the game is Spanish draughts, a token 1 MiB otherwise).
-pub(super) fn engine(options: &Options) -> Engine {
-    Engine::new(if options.game == GameKind::Spanish {
+/// The table size of the engine kept between searches:
+/// `Hash` MiB when the game is Spanish draughts, a token 1 MiB otherwise.
+pub(super) fn hash_mb(options: &Options) -> usize {
+    if options.game == GameKind::Spanish {
         options.hash_mb
     } else {
         1
-    })
+    }
 }
 
 /// The move texts of `pv` played in turn from `pos`; stops at the first
