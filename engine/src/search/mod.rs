@@ -252,3 +252,49 @@ impl BenchResult {
         (u128::from(self.nodes) * 1_000_000 / self.time.as_micros().max(1)) as u64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_scores_convert_both_ways() {
+        for s in [
+            0,
+            35,
+            -1200,
+            MATE - 1,
+            MATE - 40,
+            -MATE + 3,
+            MATE_BOUND,
+            -MATE_BOUND,
+        ] {
+            assert_eq!(Score::from_internal(s).to_internal(), s);
+        }
+        assert_eq!(Score::from_internal(MATE - 3), Score::Win(3));
+        assert_eq!(Score::from_internal(-MATE + 2), Score::Loss(2));
+        assert_eq!(
+            Score::from_internal(MATE_BOUND - 1),
+            Score::Centi(MATE_BOUND - 1)
+        );
+    }
+
+    #[test]
+    fn engines_are_send() {
+        fn send<T: Send + std::fmt::Debug>() {}
+        send::<crate::spanish::Engine>();
+        send::<crate::chinese::Engine>();
+    }
+
+    #[test]
+    fn an_unlimited_search_waits_for_stop() {
+        let stop = AtomicBool::new(true);
+        wait_for_stop(&SearchLimits::default(), &stop);
+        let limits = SearchLimits {
+            depth: Some(1),
+            ..SearchLimits::default()
+        };
+        assert!(!limits.until_stopped());
+        wait_for_stop(&limits, &AtomicBool::new(false));
+    }
+}

@@ -96,4 +96,23 @@ mod tests {
         let tm = TimeManager::new(&limits, Instant::now());
         assert_eq!(tm.hard.unwrap(), Duration::ZERO);
     }
+
+    #[test]
+    fn movetime_is_hard_and_no_limit_is_untimed() {
+        let now = Instant::now();
+        let limits = SearchLimits {
+            movetime: Some(Duration::from_millis(100)),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, now);
+        assert!(tm.is_timed());
+        assert_eq!(tm.deadline(), Some(now + Duration::from_millis(100)));
+        let tm = TimeManager::new(&SearchLimits::default(), now);
+        assert!(!tm.is_timed() && tm.deadline().is_none() && tm.continue_iterating(1.0));
+        let infinite = SearchLimits {
+            infinite: true,
+            ..limits
+        };
+        assert!(!TimeManager::new(&infinite, now).is_timed());
+    }
 }
