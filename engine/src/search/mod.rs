@@ -104,6 +104,32 @@ pub(crate) const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Larger than any internal score.
 pub(crate) const INF: i32 = MATE + 1;
 
+/// An internal score made relative to the node at `ply` for a
+/// transposition table: a proven result counts its plies from that node,
+/// so it stays right wherever (and in whichever search) it is read back.
+#[inline]
+pub(crate) fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// The inverse of [`to_tt`] for a node at `ply`.
+#[inline]
+pub(crate) fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
 impl Score {
     /// The score of an internal value (see [`MATE`]).
     pub(crate) fn from_internal(s: i32) -> Score {

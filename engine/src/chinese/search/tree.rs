@@ -27,7 +27,7 @@ use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, plain_cost, Army};
 use crate::search::pv::PvTable;
-use crate::search::{INF, MATE as WIN};
+use crate::search::{from_tt, to_tt, INF, MATE as WIN};
 use arrayvec::ArrayVec;
 
 /// Deepest ply of the tree (and size of its PV table).
@@ -294,7 +294,7 @@ impl<'a> Tree<'a> {
         if e.key == key {
             hash_move = Some(e.mv);
             if ply > 0 && i32::from(e.depth) >= depth {
-                let s = e.score;
+                let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     EXACT => true,
                     LOWER => s >= beta,
@@ -453,7 +453,7 @@ impl<'a> Tree<'a> {
             self.tt[slot] = Entry {
                 key,
                 mv,
-                score: best,
+                score: to_tt(best, ply),
                 depth: depth.min(127) as i8,
                 bound,
             };

@@ -11,7 +11,7 @@ use super::ordering::{pick, Ordering, MAX_PLY, NO_MOVE};
 use super::tt::{Bound, TranspositionTable};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
-use crate::search::{INF, MATE, MATE_BOUND};
+use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND};
 use crate::spanish::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 
 /// Reverse futility margin per ply of remaining depth, in centi-men.
@@ -75,29 +75,6 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes published by all threads (every 1024 nodes and at the end).
     pub nodes: AtomicU64,
-}
-
-/// Converts a score to the table's node-relative form.
-#[inline]
-fn to_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s + ply as i32
-    } else if s <= -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-#[inline]
-fn from_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s - ply as i32
-    } else if s <= -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
 }
 
 #[inline(always)]
