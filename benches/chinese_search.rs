@@ -5,8 +5,7 @@
 //! `cargo bench -p damas --bench chinese_search`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use damas::chinese::search::{self, solve_solitaire, SearchOptions};
-use damas::chinese::{Game, Rules};
+use damas::chinese::{solve_solitaire, Engine, Game, Rules};
 use damas::search::SearchLimits;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -41,16 +40,18 @@ fn benches(c: &mut Criterion) {
         ..SearchLimits::default()
     };
     g.throughput(Throughput::Elements(1));
+    let mut engine = Engine::new(4);
     g.bench_function("tree/2p_start_depth6", |b| {
         b.iter(|| {
-            search::search(
-                black_box(&game),
-                &limits,
-                &SearchOptions::default(),
-                &AtomicBool::new(false),
-                &mut |_| {},
-            )
-            .nodes
+            engine.clear();
+            engine
+                .search(
+                    black_box(&game),
+                    &limits,
+                    &AtomicBool::new(false),
+                    &mut |_| {},
+                )
+                .nodes
         })
     });
     g.finish();

@@ -6,9 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use damas::chinese::search::{self, solve_solitaire, Rng, SearchOptions};
-use damas::chinese::{Cell, Game, Mask, Position, Rules, Triangle, Variant};
-use damas::search::{Score, SearchLimits, Style};
+use damas::chinese::{
+    line_text, solve_solitaire, Cell, Engine, Game, Mask, Move, Position, Rules, Triangle, Variant,
+};
+use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
 
 fn at(x: i32, y: i32) -> Cell {
     Cell::from_coords(x, y).expect("on the star")
@@ -21,13 +22,29 @@ fn depth(d: u32) -> SearchLimits {
     }
 }
 
-fn run(game: &Game, limits: &SearchLimits, style: Style) -> search::SearchOutcome {
-    let options = SearchOptions {
+fn run(game: &Game, limits: &SearchLimits, style: Style) -> SearchResult<Move> {
+    let mut engine = Engine::new(1);
+    engine.set_options(&EngineOptions {
         style,
-        seed: 7,
-        ..SearchOptions::default()
-    };
-    search::search(game, limits, &options, &AtomicBool::new(false), &mut |_| {})
+        ..EngineOptions::default()
+    });
+    engine.search(game, limits, &AtomicBool::new(false), &mut |_| {})
+}
+
+/// A tiny xorshift generator for the random playouts.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
+    }
 }
 
 #[test]
@@ -94,19 +111,9 @@ fn won_race_is_found() {
     assert_eq!(out.score, Score::Win(3), "{out:?}");
     let out = run(&race(1), &depth(6), Style::Best);
     assert!(matches!(out.score, Score::Loss(_)), "{out:?}");
-    // The exact race solver and the plain tree agree.
+    // The exact race solver (unit-tested in the crate) and the plain tree
+    // agree.
     let game = race(0);
-    assert!(search::race::separated(game.position()));
-    assert!(matches!(
-        search::race::moves_home(game.position(), 0, true, 6, 100_000),
-        search::race::Home::In(2, Some(_))
-    ));
-    assert!(matches!(
-        search::race::moves_home(game.position(), 1, true, 6, 100_000),
-        search::race::Home::In(3, Some(_))
-    ));
-    let r = search::race::solve(&game, 6, 100_000).expect("a race");
-    assert!(r.wins && r.plies == 3);
     let out = run(&game, &depth(6), Style::Plain);
     assert_eq!(out.score, Score::Win(3), "{out:?}");
 }
@@ -135,7 +142,8 @@ fn long_chain_home_is_found() {
         let best = out.best.expect("a move");
         assert_eq!((best.from, best.to), (start, hole), "{style:?}");
         assert_eq!(out.score, Score::Win(1));
-        assert_eq!(out.pv[0].split('-').count(), 7, "{}", out.pv[0]);
+        let pv = line_text(game.position(), &out.pv);
+        assert_eq!(pv[0].split('-').count(), 7, "{}", pv[0]);
     }
 }
 
@@ -210,13 +218,7 @@ fn stop_is_honoured() {
         infinite: true,
         ..SearchLimits::default()
     };
-    let out = search::search(
-        &game,
-        &limits,
-        &SearchOptions::default(),
-        &stopped,
-        &mut |_| {},
-    );
+    let out = Engine::new(1).search(&game, &limits, &stopped, &mut |_| {});
     assert!(game.position().is_legal(&out.best.expect("a move")));
     // Stopped while searching without limits, in two players and solitaire.
     for players in [2u8, 1] {
@@ -224,15 +226,8 @@ fn stop_is_honoured() {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let limits = limits.clone();
-        let handle = std::thread::spawn(move || {
-            search::search(
-                &game,
-                &limits,
-                &SearchOptions::default(),
-                &flag,
-                &mut |_| {},
-            )
-        });
+        let handle =
+            std::thread::spawn(move || Engine::new(1).search(&game, &limits, &flag, &mut |_| {}));
         std::thread::sleep(Duration::from_millis(150));
         let asked = Instant::now();
         stop.store(true, Ordering::Relaxed);
@@ -255,28 +250,86 @@ fn movetime_is_respected() {
     };
     let start = Instant::now();
     let mut infos = 0;
-    let out = search::search(
-        &game,
-        &limits,
-        &SearchOptions::default(),
-        &AtomicBool::new(false),
-        &mut |_| infos += 1,
-    );
+    let out = Engine::new(1).search(&game, &limits, &AtomicBool::new(false), &mut |_| infos += 1);
     assert!(start.elapsed() < Duration::from_millis(600));
     assert!(infos >= 1 && out.best.is_some());
 }
 
+/// Searches `game` without any limit on another thread, raises `stop`
+/// after `wait` and returns the result and how long the search had run.
+fn unlimited(game: Game, limits: SearchLimits, wait: Duration) -> (SearchResult<Move>, Duration) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let start = Instant::now();
+    let handle =
+        std::thread::spawn(move || Engine::new(1).search(&game, &limits, &flag, &mut |_| {}));
+    std::thread::sleep(wait);
+    stop.store(true, Ordering::Relaxed);
+    let out = handle.join().expect("search thread");
+    (out, start.elapsed())
+}
+
 #[test]
-fn recent_positions_undo_the_history() {
-    let mut game = Game::new(Rules::default());
-    let start = search::tree::piece_hash(game.position());
-    for text in ["e4-e5", "m14-m13", "e5-e4", "m13-m14"] {
-        game.play_text(text).expect("legal");
+fn a_search_without_limits_waits_for_stop() {
+    // A bare `go` (or `infinite` with a depth) in solitaire, in two
+    // players, and in a separated race (the race solver's early exit):
+    // each waits.
+    for game in [
+        Game::new(Rules::for_players(1)),
+        Game::new(Rules::default()),
+        race(0),
+    ] {
+        for limits in [
+            SearchLimits::default(),
+            SearchLimits {
+                infinite: true,
+                depth: Some(1),
+                ..SearchLimits::default()
+            },
+        ] {
+            let (out, elapsed) = unlimited(game.clone(), limits, Duration::from_millis(300));
+            assert!(elapsed >= Duration::from_millis(300), "{elapsed:?}");
+            assert!(game.position().is_legal(&out.best.expect("a move")));
+        }
     }
-    // Back at the start placement: the last position two plies ago differs,
-    // four plies ago it is the start.
-    let recent = search::recent_positions(&game, 4);
-    assert_eq!(recent.len(), 4);
-    assert_eq!(recent[3], start);
-    assert_eq!(search::tree::piece_hash(game.position()), start);
+}
+
+#[test]
+fn engine_keeps_its_table_and_clears_it() {
+    let mut game = Game::new(Rules::for_players(3));
+    game.play_text("e4-e5").expect("legal");
+    let limits = depth(4);
+    let stop = AtomicBool::new(false);
+    let mut engine = Engine::new(4);
+    let first = engine.search(&game, &limits, &stop, &mut |_| {});
+    let again = engine.search(&game, &limits, &stop, &mut |_| {});
+    assert!(
+        again.nodes < first.nodes,
+        "{} !< {}",
+        again.nodes,
+        first.nodes
+    );
+    engine.clear();
+    let cleared = engine.search(&game, &limits, &stop, &mut |_| {});
+    assert_eq!(cleared.nodes, first.nodes);
+    assert_eq!(cleared.best, first.best);
+    engine.set_hash(8);
+    let resized = engine.search(&game, &limits, &stop, &mut |_| {});
+    let fresh = Engine::new(8).search(&game, &limits, &stop, &mut |_| {});
+    assert_eq!(resized.nodes, fresh.nodes);
+}
+
+#[test]
+fn infos_carry_legal_typed_lines() {
+    let game = Game::new(Rules::for_players(2));
+    let mut infos: Vec<SearchInfo<Move>> = Vec::new();
+    let out = Engine::new(1).search(&game, &depth(3), &AtomicBool::new(false), &mut |i| {
+        infos.push(i.clone())
+    });
+    assert!(!infos.is_empty());
+    for info in &infos {
+        assert!(!info.pv.is_empty());
+        assert_eq!(line_text(game.position(), &info.pv).len(), info.pv.len());
+    }
+    assert_eq!(out.pv.first(), out.best.as_ref());
 }

@@ -6,29 +6,41 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use damas::search::{Score, SearchInfo, SearchLimits, Style};
-use damas::spanish::search::{bench, search, SearchParams, SearchResult, TranspositionTable};
-use damas::spanish::{Game, Position};
+use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
+use damas::spanish::{bench_with, Engine, Game, Move, Position};
 use proptest::prelude::*;
 
 fn run(
     game: &Game,
     limits: SearchLimits,
-    params: SearchParams,
-    tt: &TranspositionTable,
-) -> SearchResult {
+    options: EngineOptions,
+    engine: &mut Engine,
+) -> SearchResult<Move> {
     let stop = AtomicBool::new(false);
-    search(game, &limits, tt, &params, &stop, &mut |_| {})
+    engine.set_options(&options);
+    engine.search(game, &limits, &stop, &mut |_| {})
 }
 
-fn at_depth(fen: &str, depth: u32) -> (Position, SearchResult) {
+fn threads(threads: usize) -> EngineOptions {
+    EngineOptions {
+        threads,
+        ..EngineOptions::default()
+    }
+}
+
+fn at_depth(fen: &str, depth: u32) -> (Position, SearchResult<Move>) {
     let pos = Position::from_fen(fen).unwrap();
-    let tt = TranspositionTable::new(4);
+    let mut engine = Engine::new(4);
     let limits = SearchLimits {
         depth: Some(depth),
         ..SearchLimits::default()
     };
-    let r = run(&Game::new(pos), limits, SearchParams::default(), &tt);
+    let r = run(
+        &Game::new(pos),
+        limits,
+        EngineOptions::default(),
+        &mut engine,
+    );
     (pos, r)
 }
 
@@ -107,12 +119,12 @@ fn no_progress_counter_draws() {
         );
     }
     assert!(!game.status().is_over());
-    let tt = TranspositionTable::new(1);
+    let mut engine = Engine::new(1);
     let limits = SearchLimits {
         depth: Some(6),
         ..SearchLimits::default()
     };
-    let r = run(&game, limits, SearchParams::default(), &tt);
+    let r = run(&game, limits, EngineOptions::default(), &mut engine);
     if !game.position().has_capture() {
         assert_eq!(r.score, Score::Centi(0));
     }
@@ -126,12 +138,12 @@ fn repetition_in_the_game_history_is_a_draw() {
     for mv in ["4-8", "29-25", "8-4", "25-29"] {
         game.play_text(mv).unwrap();
     }
-    let tt = TranspositionTable::new(1);
+    let mut engine = Engine::new(1);
     let limits = SearchLimits {
         depth: Some(1),
         ..SearchLimits::default()
     };
-    let r = run(&game, limits, SearchParams::default(), &tt);
+    let r = run(&game, limits, EngineOptions::default(), &mut engine);
     // 4-8 repeats the position after White's first move.
     assert_eq!(game.position().move_text(&r.best.unwrap()), "4-8");
     assert_eq!(r.score, Score::Centi(0));
@@ -140,21 +152,14 @@ fn repetition_in_the_game_history_is_a_draw() {
 #[test]
 fn depth_limit_is_exact_and_reports_every_depth() {
     let game = Game::default();
-    let tt = TranspositionTable::new(1);
+    let mut engine = Engine::new(1);
     let stop = AtomicBool::new(false);
     let limits = SearchLimits {
         depth: Some(7),
         ..SearchLimits::default()
     };
-    let mut infos: Vec<SearchInfo> = Vec::new();
-    let r = search(
-        &game,
-        &limits,
-        &tt,
-        &SearchParams::default(),
-        &stop,
-        &mut |i| infos.push(i.clone()),
-    );
+    let mut infos: Vec<SearchInfo<Move>> = Vec::new();
+    let r = engine.search(&game, &limits, &stop, &mut |i| infos.push(i.clone()));
     assert_eq!(r.depth, 7);
     assert_eq!(
         infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
@@ -163,17 +168,70 @@ fn depth_limit_is_exact_and_reports_every_depth() {
     assert!(infos
         .iter()
         .all(|i| i.hashfull.is_some() && !i.pv.is_empty()));
+    // The typed PV is a legal line from the root, starting with the best
+    // move of its depth; the last one starts with the result's move.
+    for info in &infos {
+        let mut pos = *game.position();
+        for mv in &info.pv {
+            assert!(pos.legal_moves().contains(mv), "{:?}", info.pv);
+            pos = pos.played(mv);
+        }
+    }
+    assert_eq!(infos.last().unwrap().pv, r.pv);
+    assert_eq!(r.pv.first(), r.best.as_ref());
+}
+
+#[test]
+fn engine_keeps_its_table_and_clears_it() {
+    // A second search of the same position reuses the table: fewer nodes.
+    let game = Game::default();
+    let mut engine = Engine::new(4);
+    let limits = SearchLimits {
+        depth: Some(9),
+        ..SearchLimits::default()
+    };
+    let first = run(&game, limits.clone(), EngineOptions::default(), &mut engine);
+    let again = run(&game, limits.clone(), EngineOptions::default(), &mut engine);
+    assert!(
+        again.nodes < first.nodes,
+        "{} !< {}",
+        again.nodes,
+        first.nodes
+    );
+    // Cleared (new game), or resized, it searches as a fresh engine does.
+    engine.clear();
+    let cleared = run(&game, limits.clone(), EngineOptions::default(), &mut engine);
+    assert_eq!(cleared.nodes, first.nodes);
+    // The same size keeps the table; a new size starts empty.
+    engine.set_hash(4);
+    let kept = run(&game, limits.clone(), EngineOptions::default(), &mut engine);
+    assert!(
+        kept.nodes < cleared.nodes,
+        "{} !< {}",
+        kept.nodes,
+        cleared.nodes
+    );
+    engine.set_hash(8);
+    engine.clear();
+    let resized = run(&game, limits.clone(), EngineOptions::default(), &mut engine);
+    let fresh = run(&game, limits, EngineOptions::default(), &mut Engine::new(8));
+    assert_eq!(resized.nodes, fresh.nodes);
 }
 
 #[test]
 fn node_limit_is_exact() {
-    let tt = TranspositionTable::new(1);
+    let mut engine = Engine::new(1);
     for nodes in [1, 10, 1000, 20_000] {
         let limits = SearchLimits {
             nodes: Some(nodes),
             ..SearchLimits::default()
         };
-        let r = run(&Game::default(), limits, SearchParams::default(), &tt);
+        let r = run(
+            &Game::default(),
+            limits,
+            EngineOptions::default(),
+            &mut engine,
+        );
         assert!(r.nodes <= nodes, "{} > {nodes}", r.nodes);
         assert!(Game::default().legal_moves().contains(&r.best.unwrap()));
     }
@@ -182,23 +240,14 @@ fn node_limit_is_exact() {
 #[test]
 fn stop_is_honoured_quickly() {
     let game = Game::default();
-    let tt = TranspositionTable::new(8);
+    let mut engine = Engine::new(8);
     let stop = AtomicBool::new(false);
     let limits = SearchLimits {
         infinite: true,
         ..SearchLimits::default()
     };
     let (elapsed, r) = std::thread::scope(|s| {
-        let h = s.spawn(|| {
-            search(
-                &game,
-                &limits,
-                &tt,
-                &SearchParams::default(),
-                &stop,
-                &mut |_| {},
-            )
-        });
+        let h = s.spawn(|| engine.search(&game, &limits, &stop, &mut |_| {}));
         std::thread::sleep(Duration::from_millis(100));
         let t = Instant::now();
         stop.store(true, Ordering::Relaxed);
@@ -212,21 +261,11 @@ fn stop_is_honoured_quickly() {
 #[test]
 fn already_stopped_still_returns_a_legal_move() {
     let game = Game::default();
-    let tt = TranspositionTable::new(1);
+    let mut engine = Engine::new(1);
     let stop = AtomicBool::new(true);
     for threads in [1, 2] {
-        let params = SearchParams {
-            threads,
-            style: Style::Best,
-        };
-        let r = search(
-            &game,
-            &SearchLimits::default(),
-            &tt,
-            &params,
-            &stop,
-            &mut |_| {},
-        );
+        engine.set_options(&self::threads(threads));
+        let r = engine.search(&game, &SearchLimits::default(), &stop, &mut |_| {});
         assert!(game.legal_moves().contains(&r.best.unwrap()));
     }
 }
@@ -234,13 +273,13 @@ fn already_stopped_still_returns_a_legal_move() {
 #[test]
 fn movetime_and_clock_are_respected() {
     let game = Game::default();
-    let tt = TranspositionTable::new(8);
+    let mut engine = Engine::new(8);
     let t = Instant::now();
     let limits = SearchLimits {
         movetime: Some(Duration::from_millis(100)),
         ..SearchLimits::default()
     };
-    run(&game, limits, SearchParams::default(), &tt);
+    run(&game, limits, EngineOptions::default(), &mut engine);
     assert!(
         t.elapsed() < Duration::from_millis(400),
         "{:?}",
@@ -252,15 +291,7 @@ fn movetime_and_clock_are_respected() {
         increment: Duration::from_millis(10),
         ..SearchLimits::default()
     };
-    let r = run(
-        &game,
-        limits,
-        SearchParams {
-            threads: 2,
-            style: Style::Best,
-        },
-        &tt,
-    );
+    let r = run(&game, limits, threads(2), &mut engine);
     assert!(
         t.elapsed() < Duration::from_millis(400),
         "{:?}",
@@ -271,8 +302,8 @@ fn movetime_and_clock_are_respected() {
 
 #[test]
 fn bench_signature_is_reproducible() {
-    let a = bench(5, &mut |_, _| {});
-    let b = bench(5, &mut |_, _| {});
+    let a = bench_with(5, &mut |_, _| {});
+    let b = bench_with(5, &mut |_, _| {});
     assert_eq!(a.nodes, b.nodes);
     assert!(a.nodes > 0);
 }
@@ -295,23 +326,6 @@ fn playout(seed: u64, plies: usize) -> Game {
     game
 }
 
-#[test]
-fn tt_stress_tiny_table() {
-    let tt = TranspositionTable::with_buckets(4);
-    for seed in 0..150u64 {
-        let game = playout(seed * 7919 + 1, (seed % 60) as usize);
-        if game.status().is_over() {
-            continue;
-        }
-        let limits = SearchLimits {
-            depth: Some(5),
-            ..SearchLimits::default()
-        };
-        let r = run(&game, limits, SearchParams::default(), &tt);
-        assert!(game.legal_moves().contains(&r.best.unwrap()), "seed {seed}");
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -319,10 +333,11 @@ proptest! {
     fn every_style_returns_a_legal_move(seed in any::<u64>(), plies in 0usize..90) {
         let game = playout(seed, plies);
         prop_assume!(!game.status().is_over());
-        let tt = TranspositionTable::new(1);
+        let mut engine = Engine::new(1);
         for style in Style::ALL {
             let limits = SearchLimits { depth: Some(4), nodes: Some(20_000), ..SearchLimits::default() };
-            let r = run(&game, limits, SearchParams { threads: 1, style }, &tt);
+            let options = EngineOptions { style, ..EngineOptions::default() };
+            let r = run(&game, limits, options, &mut engine);
             let best = r.best.unwrap();
             prop_assert!(game.legal_moves().contains(&best), "{:?} {:?}", style, best);
         }

@@ -37,14 +37,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     };
     let (depth, result): (u32, BenchResult) = match args.game {
         BenchGame::Spanish => {
-            use damas::spanish::search::{bench, BENCH_DEPTH};
+            use damas::spanish::{bench_with, BENCH_DEPTH};
             let depth = args.depth.unwrap_or(BENCH_DEPTH);
-            (depth, bench(depth, &mut report))
+            (depth, bench_with(depth, &mut report))
         }
         BenchGame::Chinese => {
-            use damas::chinese::search::bench::{bench, BENCH_DEPTH};
+            use damas::chinese::{bench_with, BENCH_DEPTH};
             let depth = args.depth.unwrap_or(BENCH_DEPTH);
-            (depth, bench(depth, &mut report))
+            (depth, bench_with(depth, &mut report))
         }
     };
     println!("depth {depth}");

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas::{AnyEngine, AnyGame, Game, GameKind};
+use damas::{AnyEngine, AnyGame, Game, GameKind, Search};
 use damas_protocol::reply;
 
 use crate::perft::GameArgs;
@@ -149,12 +149,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 ..SearchLimits::default()
             };
             let stop = AtomicBool::new(false);
-            let Some(best) = engine.search(&game, &limits, &stop, &mut |_| {}) else {
-                return Ok(());
+            let played = match engine.search(&game, &limits, &stop, &mut |_| {}).best {
+                Some(mv) => {
+                    let text = game.move_text(&mv);
+                    game.play(mv)
+                        .map_err(|err| format!("engine move {text} refused: {err}"))?;
+                    text
+                }
+                None => {
+                    game.pass().map_err(|err| format!("engine pass refused: {err}"))?;
+                    "pass".to_string()
+                }
             };
-            let played = game
-                .play_text(&best)
-                .map_err(|err| format!("engine move {best} refused: {err}"))?;
             say!(out, "p{} (engine) plays {played}", player + 1)?;
         }
     }

@@ -4,8 +4,7 @@
 use std::time::Instant;
 
 use clap::Args;
-use damas::chinese::search::{line_text, solve_solitaire};
-use damas::chinese::{Position, Rules, Variant};
+use damas::chinese::{line_text, solve_solitaire, Position, Rules, Variant};
 
 use crate::perft::VariantArg;
 

@@ -1,6 +1,7 @@
 //! [`AnyGame`]: a game chosen at run time, behind the same [`Game`]
 //! interface, and [`GameSpec`], what to start.
 
+use crate::any_engine::AnyEngine;
 use crate::chinese;
 use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError};
 use crate::spanish;
@@ -141,6 +142,7 @@ macro_rules! each {
 
 impl Game for AnyGame {
     type Move = AnyMove;
+    type Engine = AnyEngine;
 
     fn kind(&self) -> GameKind {
         each!(self, g => g.kind())
@@ -214,6 +216,31 @@ impl Game for AnyGame {
             (AnyGame::Spanish(g), AnyMove::Spanish(mv)) => Game::move_text(g.as_ref(), mv),
             (AnyGame::Chinese(g), AnyMove::Chinese(mv)) => Game::move_text(g.as_ref(), mv),
             _ => String::from("?"),
+        }
+    }
+
+    fn line_text(&self, line: &[AnyMove]) -> Vec<String> {
+        match self {
+            AnyGame::Spanish(g) => {
+                let moves: Vec<spanish::Move> = line
+                    .iter()
+                    .map_while(|mv| match mv {
+                        AnyMove::Spanish(mv) => Some(*mv),
+                        AnyMove::Chinese(_) => None,
+                    })
+                    .collect();
+                g.line_text(&moves)
+            }
+            AnyGame::Chinese(g) => {
+                let moves: Vec<chinese::Move> = line
+                    .iter()
+                    .map_while(|mv| match mv {
+                        AnyMove::Chinese(mv) => Some(*mv),
+                        AnyMove::Spanish(_) => None,
+                    })
+                    .collect();
+                g.line_text(&moves)
+            }
         }
     }
 

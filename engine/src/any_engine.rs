@@ -1,102 +1,140 @@
-//! [`AnyEngine`]: the search context of an [`AnyGame`]. TEMPORARY shape
-//! until the search branch lands.
+//! [`AnyEngine`]: the search context of an [`AnyGame`], holding the engine
+//! of the game being played.
 
 use std::sync::atomic::AtomicBool;
 
-use crate::any::AnyGame;
-use crate::game::Game;
-use crate::search::{SearchInfo, SearchLimits, Style};
+use crate::any::{AnyGame, AnyMove};
+use crate::game::Search;
+use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
+use crate::{chinese, spanish};
 
-/// Settings from options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EngineOptions {
-    /// Threads.
-    pub threads: usize,
-    /// Style.
-    pub style: Style,
-    /// Beam width.
-    pub beam_width: usize,
-}
-
-impl Default for EngineOptions {
-    fn default() -> EngineOptions {
-        EngineOptions {
-            threads: 1,
-            style: Style::Best,
-            beam_width: 64,
-        }
-    }
-}
-
-/// Search context of both games.
+/// The search context of an [`AnyGame`]: the engine of the game last
+/// searched, made on the first search (so a session that only reads
+/// options allocates no table) and dropped when the game changes, so that
+/// at most one transposition table of `hash_mb` MiB exists at a time.
 #[derive(Debug)]
 pub struct AnyEngine {
     hash_mb: usize,
-    spanish: Option<crate::spanish::search::TranspositionTable>,
     options: EngineOptions,
+    inner: Inner,
+}
+
+#[derive(Debug, Default)]
+enum Inner {
+    #[default]
+    None,
+    Spanish(Box<spanish::Engine>),
+    Chinese(Box<chinese::Engine>),
+}
+
+fn map_info<M, N>(info: &SearchInfo<M>, f: impl Fn(M) -> N) -> SearchInfo<N>
+where
+    M: Copy,
+{
+    SearchInfo {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score: info.score,
+        nodes: info.nodes,
+        time: info.time,
+        hashfull: info.hashfull,
+        pv: info.pv.iter().copied().map(f).collect(),
+    }
+}
+
+fn map_result<M: Copy, N>(result: SearchResult<M>, f: impl Fn(M) -> N) -> SearchResult<N> {
+    SearchResult {
+        best: result.best.map(&f),
+        score: result.score,
+        depth: result.depth,
+        nodes: result.nodes,
+        pv: result.pv.into_iter().map(f).collect(),
+    }
 }
 
 impl AnyEngine {
-    /// New, lazy.
-    pub fn new(hash_mb: usize) -> AnyEngine {
+    /// The table size asked for, in MiB.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+}
+
+impl Search<AnyGame> for AnyEngine {
+    fn new(hash_mb: usize) -> AnyEngine {
         AnyEngine {
             hash_mb,
-            spanish: None,
             options: EngineOptions::default(),
+            inner: Inner::None,
         }
     }
-    /// Resize.
-    pub fn set_hash(&mut self, hash_mb: usize) {
-        if hash_mb != self.hash_mb {
-            self.hash_mb = hash_mb;
-            self.spanish = None;
+
+    fn set_hash(&mut self, hash_mb: usize) {
+        self.hash_mb = hash_mb;
+        match &mut self.inner {
+            Inner::None => {}
+            Inner::Spanish(engine) => engine.set_hash(hash_mb),
+            Inner::Chinese(engine) => engine.set_hash(hash_mb),
         }
     }
-    /// Options.
-    pub fn set_options(&mut self, options: &EngineOptions) {
+
+    fn set_options(&mut self, options: &EngineOptions) {
         self.options = *options;
-    }
-    /// Clear.
-    pub fn clear(&mut self) {
-        if let Some(tt) = &self.spanish {
-            tt.clear();
+        match &mut self.inner {
+            Inner::None => {}
+            Inner::Spanish(engine) => engine.set_options(options),
+            Inner::Chinese(engine) => engine.set_options(options),
         }
     }
-    /// Search.
-    pub fn search(
+
+    fn clear(&mut self) {
+        match &mut self.inner {
+            Inner::None => {}
+            Inner::Spanish(engine) => engine.clear(),
+            Inner::Chinese(engine) => engine.clear(),
+        }
+    }
+
+    fn search(
         &mut self,
         game: &AnyGame,
         limits: &SearchLimits,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> Option<String> {
-        if game.is_over() {
-            return None;
-        }
+        on_info: &mut dyn FnMut(&SearchInfo<AnyMove>),
+    ) -> SearchResult<AnyMove> {
         match game {
-            AnyGame::Spanish(g) => {
-                let hash = self.hash_mb;
-                let tt = self
-                    .spanish
-                    .get_or_insert_with(|| crate::spanish::search::TranspositionTable::new(hash));
-                let params = crate::spanish::search::SearchParams {
-                    threads: self.options.threads,
-                    style: self.options.style,
+            AnyGame::Spanish(game) => {
+                // Taking the engine out leaves no table behind: the other
+                // game's table is freed before a new one is made.
+                let mut engine = match std::mem::take(&mut self.inner) {
+                    Inner::Spanish(engine) => engine,
+                    other => {
+                        drop(other);
+                        let mut engine = spanish::Engine::new(self.hash_mb);
+                        engine.set_options(&self.options);
+                        Box::new(engine)
+                    }
                 };
-                let r = crate::spanish::search::search(g, limits, tt, &params, stop, on_info);
-                r.best.map(|mv| g.position().move_text(&mv))
+                let result = engine.search(game, limits, stop, &mut |info| {
+                    on_info(&map_info(info, AnyMove::Spanish))
+                });
+                self.inner = Inner::Spanish(engine);
+                map_result(result, AnyMove::Spanish)
             }
-            AnyGame::Chinese(g) => {
-                let options = crate::chinese::search::SearchOptions {
-                    beam_width: self.options.beam_width,
-                    style: self.options.style,
-                    seed: 0,
+            AnyGame::Chinese(game) => {
+                let mut engine = match std::mem::take(&mut self.inner) {
+                    Inner::Chinese(engine) => engine,
+                    other => {
+                        drop(other);
+                        let mut engine = chinese::Engine::new(self.hash_mb);
+                        engine.set_options(&self.options);
+                        Box::new(engine)
+                    }
                 };
-                let out = crate::chinese::search::search(g, limits, &options, stop, on_info);
-                Some(match out.best {
-                    Some(mv) => g.move_text(&mv),
-                    None => "pass".to_string(),
-                })
+                let result = engine.search(game, limits, stop, &mut |info| {
+                    on_info(&map_info(info, AnyMove::Chinese))
+                });
+                self.inner = Inner::Chinese(engine);
+                map_result(result, AnyMove::Chinese)
             }
         }
     }

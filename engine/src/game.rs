@@ -29,6 +29,9 @@
 use std::fmt;
 use std::hash::Hash;
 use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+
+use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 
 /// Most players a game can have (the six triangles of the star).
@@ -258,6 +261,8 @@ pub enum PositionError {
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// A move of this game.
     type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The search context of this game (see [`Search`]).
+    type Engine: Search<Self>;
 
     /// Which game this is.
     fn kind(&self) -> GameKind;
@@ -386,4 +391,48 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         }
         out
     }
+}
+
+/// A search context for one game: the transposition table and the
+/// per-thread state that live across searches. Each game's
+/// [`Game::Engine`] implements it; [`AnyEngine`](crate::AnyEngine) holds
+/// one for each game.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use damas::search::SearchLimits;
+/// use damas::{spanish, Game, Search};
+///
+/// let game = spanish::Game::default();
+/// let mut engine = <spanish::Game as Game>::Engine::new(1);
+/// let limits = SearchLimits { depth: Some(4), ..SearchLimits::default() };
+/// let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+/// assert!(game.legal_moves().contains(&result.best.unwrap()));
+/// ```
+pub trait Search<G: Game + ?Sized>: Send + fmt::Debug + Sized {
+    /// A context with a transposition table of `hash_mb` MiB (clamped to
+    /// what the game allows).
+    fn new(hash_mb: usize) -> Self;
+
+    /// Resizes the transposition table (the old one is freed first); does
+    /// nothing when the size does not change.
+    fn set_hash(&mut self, hash_mb: usize);
+
+    /// The settings that come from options rather than from `go`.
+    fn set_options(&mut self, options: &EngineOptions);
+
+    /// Forgets everything learned (a new game).
+    fn clear(&mut self);
+
+    /// Searches the position of `game` for the player to move. Returns when
+    /// a limit is reached or `stop` is raised; with no limit (or
+    /// `infinite`) only once `stop` is raised. `on_info` is called at least
+    /// once per completed depth.
+    fn search(
+        &mut self,
+        game: &G,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move>;
 }

@@ -18,13 +18,13 @@ mod any;
 mod any_engine;
 pub mod chinese;
 mod game;
-pub mod random;
+mod random;
 pub mod search;
 pub mod spanish;
 
 pub use any::{AnyGame, AnyMove, GameSpec};
-pub use any_engine::{AnyEngine, EngineOptions};
+pub use any_engine::AnyEngine;
 pub use game::{
     EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError,
-    MAX_PLAYERS,
+    Search, MAX_PLAYERS,
 };

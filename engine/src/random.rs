@@ -13,14 +13,6 @@ pub const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 /// A small xorshift64* generator.
-///
-/// ```
-/// use damas::random::Rng;
-/// let mut a = Rng::new(7);
-/// let mut b = Rng::new(7);
-/// assert_eq!(a.next_u64(), b.next_u64());
-/// assert!(a.below(10) < 10);
-/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Rng(u64);
 
@@ -50,5 +42,18 @@ impl Rng {
     /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next_u64() % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rng;
+
+    #[test]
+    fn streams_are_reproducible() {
+        let mut a = Rng::new(7);
+        let mut b = Rng::new(7);
+        assert_eq!(a.next_u64(), b.next_u64());
+        assert!(a.below(10) < 10);
     }
 }

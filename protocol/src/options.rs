@@ -2,8 +2,8 @@
 //! checks `setoption` applies.
 
 use damas::chinese::{Rules, Variant};
-use damas::search::Style;
-use damas::{EngineOptions, GameSpec};
+use damas::search::{EngineOptions, Style};
+use damas::GameSpec;
 use thiserror::Error;
 
 pub use damas::GameKind;

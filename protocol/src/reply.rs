@@ -52,7 +52,9 @@ pub fn score(score: Score) -> String {
 }
 
 /// `info depth D seldepth S score ... nodes N nps N time T [hashfull H] pv ...`.
-pub fn search_info(info: &SearchInfo) -> String {
+/// `pv` is the principal variation already in move text
+/// ([`Game::line_text`] of `info.pv`).
+pub fn search_info<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {}",
         info.depth,
@@ -65,9 +67,9 @@ pub fn search_info(info: &SearchInfo) -> String {
     if let Some(hashfull) = info.hashfull {
         line.push_str(&format!(" hashfull {hashfull}"));
     }
-    if !info.pv.is_empty() {
+    if !pv.is_empty() {
         line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
+        line.push_str(&pv.join(" "));
     }
     line
 }
@@ -151,7 +153,7 @@ mod tests {
             pv: vec!["11-15".into(), "22-18".into()],
         };
         assert_eq!(
-            search_info(&info),
+            search_info(&info, &info.pv),
             "info depth 7 seldepth 11 score win 9 nodes 5000 nps 20000 time 250 hashfull 12 pv 11-15 22-18"
         );
         assert_eq!(score(Score::Centi(-35)), "cp -35");

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use damas::search::SearchLimits;
-use damas::{AnyEngine, AnyGame, Game, Player};
+use damas::search::{SearchInfo, SearchLimits};
+use damas::{AnyEngine, AnyGame, AnyMove, Game, Player, Search};
 
 use crate::command::{self, Command, GoParams, Query};
 use crate::options::{OptionEffect, Options};
@@ -336,11 +336,18 @@ impl Session {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let mut on_info = |info: &damas::search::SearchInfo| out(&reply::search_info(info));
                 let best = if game.is_over() {
                     None
                 } else {
-                    engine.search(&game, &limits, &thread_stop, &mut on_info)
+                    let mut on_info = |info: &SearchInfo<AnyMove>| {
+                        out(&reply::search_info(info, &game.line_text(&info.pv)));
+                    };
+                    let result = engine.search(&game, &limits, &thread_stop, &mut on_info);
+                    match result.best {
+                        Some(mv) => Some(game.move_text(&mv)),
+                        // Chinese checkers: the player to move must pass.
+                        None => game.must_pass().then(|| "pass".to_string()),
+                    }
                 };
                 thread_done.store(true, Ordering::Release);
                 out(&reply::bestmove(best.as_deref()));

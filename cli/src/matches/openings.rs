@@ -1,7 +1,6 @@
 //! Match openings: positions from a file, or random legal plies from the
 //! start.
 
-pub use damas::random::Rng;
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
@@ -88,6 +87,40 @@ pub fn random_openings(
         }
     }
     openings
+}
+
+/// A small xorshift64* generator for the openings (the same stream as the
+/// engine's internal one, so seeds keep their openings).
+#[derive(Clone, Copy, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from `seed`; 0 takes a seed from the clock.
+    pub fn new(seed: u64) -> Rng {
+        let s = if seed == 0 {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0x1234_5678, |d| d.as_nanos() as u64)
+        } else {
+            seed
+        };
+        Rng(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
 }
 
 #[cfg(test)]

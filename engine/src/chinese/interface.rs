@@ -1,10 +1,15 @@
 //! Chinese checkers (every variant and player count) behind the
-//! game-neutral [`crate::Game`] interface.
+//! game-neutral [`crate::Game`] interface, and its engine behind
+//! [`crate::Search`].
 
-use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
+use std::sync::atomic::AtomicBool;
+
+use crate::game::{self, Search, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
+
+use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 use super::{divide, format_path, parse_path, perft, perft_parallel, EndReason, Game, GameError};
-use super::{Cell, Move, Turn, Variant};
+use super::{Cell, Engine, Move, Turn, Variant};
 
 fn play_error(err: GameError) -> PlayError {
     match err {
@@ -41,6 +46,7 @@ impl Game {
 
 impl game::Game for Game {
     type Move = Move;
+    type Engine = Engine;
 
     fn kind(&self) -> GameKind {
         match self.rules().variant {
@@ -126,6 +132,12 @@ impl game::Game for Game {
         Game::move_text(self, mv)
     }
 
+    /// Each move is played by the owner of its piece: the multi-player
+    /// searches' lines skip the players they do not model.
+    fn line_text(&self, line: &[Move]) -> Vec<String> {
+        super::line_text(self.position(), line)
+    }
+
     fn position_text(&self) -> String {
         self.to_text()
     }
@@ -160,5 +172,33 @@ impl game::Game for Game {
             .into_iter()
             .map(|(mv, n)| (format!("{}-{}", mv.from, mv.to), n))
             .collect()
+    }
+}
+
+impl Search<Game> for Engine {
+    fn new(hash_mb: usize) -> Engine {
+        Engine::new(hash_mb)
+    }
+
+    fn set_hash(&mut self, hash_mb: usize) {
+        Engine::set_hash(self, hash_mb);
+    }
+
+    fn set_options(&mut self, options: &EngineOptions) {
+        Engine::set_options(self, options);
+    }
+
+    fn clear(&mut self) {
+        Engine::clear(self);
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        Engine::search(self, game, limits, stop, on_info)
     }
 }

@@ -3,7 +3,9 @@
 //! The star's 121 points are bits of a `u128` ([`Mask`]); a [`Position`]
 //! holds the pieces of 1–6 players and generates moves with set-wise jump
 //! chains; a [`Game`] adds the rules of finishing, ranking, resignation and
-//! the limits, the move notation and the position text.
+//! the limits, the move notation and the position text. [`Engine`] is the
+//! search, kept across searches; [`solve_solitaire`] plans the one-player
+//! transfer; [`bench()`] is the search's fixed benchmark.
 //!
 //! ```
 //! use damas::chinese::{Game, Rules};
@@ -24,7 +26,7 @@ mod pending;
 mod perft;
 mod position;
 mod rules;
-pub mod search;
+mod search;
 mod text;
 mod zobrist;
 
@@ -36,4 +38,7 @@ pub use notation::{format_path, parse_path};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::{Position, PositionError};
 pub use rules::{seats, Rules, Variant};
+pub use search::{
+    bench, bench_with, line_text, solve_solitaire, Engine, SolitairePlan, BENCH_DEPTH,
+};
 pub use text::{TextError, MAX_TEXT_NUMBER};

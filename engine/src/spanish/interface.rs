@@ -1,9 +1,13 @@
 //! Spanish draughts behind the game-neutral [`crate::Game`] interface.
 
-use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
+use std::sync::atomic::AtomicBool;
+
+use crate::game::{self, Search, EndReason, GameKind, Outcome, PlayError, Player};
+
+use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameError, GameStatus};
-use super::{Move, Square, WinReason};
+use super::{Engine, Move, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -60,6 +64,7 @@ impl Game {
 
 impl game::Game for Game {
     type Move = Move;
+    type Engine = Engine;
 
     fn kind(&self) -> GameKind {
         GameKind::Spanish
@@ -172,5 +177,33 @@ impl game::Game for Game {
             .into_iter()
             .map(|(mv, n)| (position.move_text(&mv), n))
             .collect()
+    }
+}
+
+impl Search<Game> for Engine {
+    fn new(hash_mb: usize) -> Engine {
+        Engine::new(hash_mb)
+    }
+
+    fn set_hash(&mut self, hash_mb: usize) {
+        Engine::set_hash(self, hash_mb);
+    }
+
+    fn set_options(&mut self, options: &EngineOptions) {
+        Engine::set_options(self, options);
+    }
+
+    fn clear(&mut self) {
+        Engine::clear(self);
+    }
+
+    fn search(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        Engine::search(self, game, limits, stop, on_info)
     }
 }

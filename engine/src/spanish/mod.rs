@@ -10,6 +10,7 @@
 //!   Zobrist hash, move text and a diagram.
 //! - [`Game`]: history, repetition and no-progress draws, result.
 //! - [`perft()`], [`divide`], [`perft_parallel`].
+//! - [`Engine`]: the search, kept across searches; [`bench()`].
 //!
 //! ```
 //! use damas::spanish::{perft, Game, Position};
@@ -31,7 +32,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
-pub mod search;
+mod search;
 mod square;
 mod tables;
 mod zobrist;
@@ -43,6 +44,7 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::{Color, Piece, PieceKind, Position};
+pub use search::{bench, bench_with, Engine, BENCH_DEPTH};
 pub use square::Square;
 
 /// The start position in FEN.

@@ -38,9 +38,10 @@ impl Hasher for IdHasher {
 
 pub(crate) type IdSet = HashSet<u64, BuildHasherDefault<IdHasher>>;
 
-/// The outcome of a beam run.
+/// The outcome of a beam run: a plan of one player's moves
+/// ([`solve_solitaire`](crate::chinese::solve_solitaire)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BeamPlan {
+pub struct SolitairePlan {
     /// The moves of the plan, from the given position.
     pub moves: Vec<Move>,
     /// Whether the plan ends with the player home (finished); otherwise it
@@ -78,7 +79,12 @@ struct Cand {
 ///
 /// Returns the plan found; with `finished == false` when a limit cut the
 /// search (the plan then leads to the best position of the last ply).
-pub fn plan(pos: &Position, p: usize, anti_blocking: bool, limits: BeamLimits<'_>) -> BeamPlan {
+pub fn plan(
+    pos: &Position,
+    p: usize,
+    anti_blocking: bool,
+    limits: BeamLimits<'_>,
+) -> SolitairePlan {
     let width = limits.width.max(1);
     let army = Army::of(pos, p);
     let mut root = *pos;
@@ -91,7 +97,7 @@ pub fn plan(pos: &Position, p: usize, anti_blocking: bool, limits: BeamLimits<'_
         root.occupied(),
         anti_blocking,
     ) {
-        return BeamPlan {
+        return SolitairePlan {
             moves: Vec::new(),
             finished: true,
             nodes: 0,
@@ -152,7 +158,7 @@ pub fn plan(pos: &Position, p: usize, anti_blocking: bool, limits: BeamLimits<'_
         if let Some((parent, mv)) = done {
             let mut moves = trace(&links, parent);
             moves.push(mv);
-            return BeamPlan {
+            return SolitairePlan {
                 moves,
                 finished: true,
                 nodes,
@@ -200,7 +206,7 @@ pub fn plan(pos: &Position, p: usize, anti_blocking: bool, limits: BeamLimits<'_
     } else {
         trace(&links, 0)
     };
-    BeamPlan {
+    SolitairePlan {
         moves,
         finished: false,
         nodes,

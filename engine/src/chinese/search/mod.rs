@@ -1,36 +1,28 @@
 //! The Chinese checkers search, for 1 to 6 players and both variants.
 //!
-//! - [`heuristic`]: the distance heuristic ([`Army::cost`]).
-//! - [`beam`]: the beam search of one player alone ([`plan`]): the
-//!   solitaire transfer ([`solve_solitaire`]).
-//! - [`tree`]: alpha-beta over the beam's candidates (the best few own moves
+//! [`Engine`] is the search context that lives across searches (the
+//! transposition table of the game searches and the per-thread buffers);
+//! [`Engine::search`] dispatches on the [`Style`] and the number of
+//! players, honours the [`SearchLimits`] and the stop flag, reports
+//! [`SearchInfo`] at least once per iteration and always returns a legal
+//! move (or none when the player to move must pass). The parts
+//! (crate-private):
+//!
+//! - `heuristic`: the distance heuristic (`Army::cost`).
+//! - `beam`: the beam search of one player alone: the solitaire transfer
+//!   ([`solve_solitaire`]).
+//! - `tree`: alpha-beta over the beam's candidates (the best few own moves
 //!   and replies by the heuristic) for two players, best-reply search for
 //!   three to six, and the plain full-width baseline.
-//! - [`race`]: exact two-player races once the armies are separated.
-//! - [`time`]: the time budget of a `go`.
-//!
-//! [`search`] is the entry point the protocol calls: it dispatches on the
-//! [`Style`] and the number of players, honours the [`SearchLimits`] and the
-//! stop flag, reports [`SearchInfo`] at least once per iteration and always
-//! returns a legal move (or none when the player to move must pass).
-//!
-//! ```
-//! use std::sync::atomic::AtomicBool;
-//! use damas::chinese::{search, Game, Rules};
-//! use damas::search::SearchLimits;
-//! let game = Game::new(Rules::default());
-//! let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
-//! let out = search::search(&game, &limits, &search::SearchOptions::default(),
-//!                          &AtomicBool::new(false), &mut |_| {});
-//! assert!(game.position().is_legal(&out.best.unwrap()));
-//! ```
+//! - `race`: exact two-player races once the armies are separated.
+//! - [`bench()`]: the fixed benchmark whose node count is the search's
+//!   signature.
 
-pub mod beam;
-pub mod bench;
-pub mod heuristic;
-pub mod race;
-pub mod time;
-pub mod tree;
+mod beam;
+mod bench;
+mod heuristic;
+mod race;
+mod tree;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -40,55 +32,149 @@ use super::geometry::Cell;
 use super::movegen::Move;
 use super::notation::format_path;
 use super::position::Position;
-use crate::search::{Score, SearchInfo, SearchLimits, Style};
+use crate::random::Rng;
+use crate::search::pv::PvTable;
+use crate::search::time::TimeManager;
+use crate::search::{
+    clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
+    Style, INF, MATE_BOUND,
+};
 
-pub use crate::random::Rng;
-pub use beam::{plan, BeamLimits, BeamPlan};
-pub use heuristic::{plain_cost, Army};
-pub use tree::{Mode, Tree, WIN, WIN_BOUND};
+use beam::{plan, BeamLimits};
+use heuristic::plain_cost;
+use tree::{Entry, Mode, Tree, MAX_PLY};
+
+pub use beam::SolitairePlan;
+pub use bench::{bench, bench_with, BENCH_DEPTH};
 
 #[inline(always)]
 pub(crate) fn cell(i: u8) -> Cell {
     Cell::from_u8(i)
 }
 
-/// Settings of a search that do not come from `go`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchOptions {
-    /// Beam width: positions per ply of the solitaire beam; the game
-    /// searches keep `beam_width / 4` own moves (at least 4) per node.
-    pub beam_width: usize,
-    /// The engine or a baseline.
-    pub style: Style,
-    /// Seed of the random choices (Random style, Greedy tie-breaks); 0 takes
-    /// one from the clock.
-    pub seed: u64,
+/// The Chinese checkers search context: it lives across searches and holds
+/// the transposition table of the game searches and the per-thread state.
+///
+/// What persists between two searches:
+///
+/// - the transposition table (always-replace, keyed by the position, the
+///   player to move, the searching player and the mode), until
+///   [`Engine::clear`] or a size change by [`Engine::set_hash`]; entries
+///   carry no age, newer results simply overwrite older ones;
+/// - the principal-variation table (a reusable buffer, rewritten by each
+///   search). The Chinese search has no killers or history, so there is
+///   nothing to age.
+///
+/// `hash_mb` is clamped to `1..=`[`MAX_HASH_MB`](crate::search::MAX_HASH_MB);
+/// the table has the largest power-of-two number of 16-byte entries that
+/// fits in it. The solitaire beam (one player) allocates its own
+/// per-search sets instead.
+pub struct Engine {
+    tt: Vec<Entry>,
+    hash_mb: usize,
+    options: EngineOptions,
+    pv: PvTable<Move, MAX_PLY>,
 }
 
-impl Default for SearchOptions {
-    fn default() -> SearchOptions {
-        SearchOptions {
-            beam_width: 64,
-            style: Style::Best,
-            seed: 0,
-        }
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("hash_mb", &self.hash_mb)
+            .field("entries", &self.tt.len())
+            .field("options", &self.options)
+            .finish()
     }
 }
 
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchOutcome {
-    /// The move to play; `None` when the player to move must pass or the
-    /// game is over.
-    pub best: Option<Move>,
-    /// Its score for the player to move.
-    pub score: Score,
-    /// The best line, in move text.
-    pub pv: Vec<String>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Depth completed (plan length for the solitaire beam).
-    pub depth: u32,
+fn table(hash_mb: usize) -> Vec<Entry> {
+    let bytes = hash_mb << 20;
+    let n = bytes / std::mem::size_of::<Entry>();
+    let n = if n.is_power_of_two() {
+        n
+    } else {
+        n.next_power_of_two() / 2
+    };
+    vec![Entry::default(); n.max(1)]
+}
+
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MiB (clamped to
+    /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
+    pub fn new(hash_mb: usize) -> Engine {
+        let hash_mb = clamp_hash_mb(hash_mb);
+        Engine {
+            tt: table(hash_mb),
+            hash_mb,
+            options: EngineOptions::default(),
+            pv: PvTable::new(Move {
+                from: cell(0),
+                to: cell(0),
+            }),
+        }
+    }
+
+    /// Resizes the transposition table to `hash_mb` MiB (clamped as in
+    /// [`Engine::new`]): when the size changes, the old table is freed
+    /// first and the new one is empty; otherwise nothing happens.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        let hash_mb = clamp_hash_mb(hash_mb);
+        if hash_mb != self.hash_mb {
+            self.tt = Vec::new();
+            self.tt = table(hash_mb);
+            self.hash_mb = hash_mb;
+        }
+    }
+
+    /// Sets the style and beam width of the next searches (the search uses
+    /// one thread whatever `threads` says).
+    pub fn set_options(&mut self, options: &EngineOptions) {
+        self.options = *options;
+    }
+
+    /// Forgets everything learned (a new game): empties the transposition
+    /// table.
+    pub fn clear(&mut self) {
+        self.tt.fill(Entry::default());
+    }
+
+    /// Searches the position of `game` for the player to move.
+    ///
+    /// - 1 player ([`Style::Best`]): the solitaire beam, widened while time
+    ///   remains; the move is the first of the shortest plan found.
+    /// - 2 players: beam-pruned alpha-beta with iterative deepening.
+    /// - 3–6 players: beam-pruned best-reply search.
+    /// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
+    ///   distance; [`Style::Greedy`]: best summed distance after one move;
+    ///   [`Style::Random`]: a uniformly random legal move.
+    ///
+    /// `best` is `None` when the player to move must pass or the game is
+    /// over. The PV's moves are each played by the owner of the moved
+    /// piece ([`line_text`] formats them). With `limits.infinite`, or with
+    /// no limit at all, the call returns only once `stop` is set, even when
+    /// the search has nothing more to learn.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use damas::chinese::{Engine, Game, Rules};
+    /// use damas::search::SearchLimits;
+    /// let game = Game::new(Rules::default());
+    /// let mut engine = Engine::new(1);
+    /// let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
+    /// let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    /// assert!(game.position().is_legal(&result.best.unwrap()));
+    /// assert_eq!(result.pv.first(), result.best.as_ref());
+    /// ```
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        let out = self.search_once(game, limits, stop, on_info);
+        wait_for_stop(limits, stop);
+        out
+    }
 }
 
 /// The move texts (full paths) of `moves` played in turn from `pos`, each by
@@ -110,207 +196,176 @@ pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
     out
 }
 
-/// Score conversion from the tree's integers.
-pub fn score_of(s: i32) -> Score {
-    if s > WIN_BOUND {
-        Score::Win((WIN - s) as u32)
-    } else if s < -WIN_BOUND {
-        Score::Loss((WIN + s) as u32)
-    } else {
-        Score::Centi(s)
-    }
-}
-
-/// Searches the position of `game` for the player to move.
-///
-/// - 1 player ([`Style::Best`]): the solitaire beam, widened while time
-///   remains; the move is the first of the shortest plan found.
-/// - 2 players: beam-pruned alpha-beta with iterative deepening.
-/// - 3–6 players: beam-pruned best-reply search.
-/// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
-///   distance; [`Style::Greedy`]: best summed distance after one move;
-///   [`Style::Random`]: a uniformly random legal move.
-///
-/// With `limits.infinite` it returns only once `stop` is set, even when the
-/// search has nothing more to learn (the protocol's `go infinite`).
-pub fn search(
-    game: &Game,
-    limits: &SearchLimits,
-    options: &SearchOptions,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchOutcome {
-    let out = search_once(game, limits, options, stop, on_info);
-    if limits.infinite {
-        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-    }
-    out
-}
-
-fn search_once(
-    game: &Game,
-    limits: &SearchLimits,
-    options: &SearchOptions,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchOutcome {
-    let start = Instant::now();
-    let pos = *game.position();
-    let moves = game.legal_moves();
-    let mut out = SearchOutcome {
-        best: moves.first().copied(),
-        score: Score::Centi(0),
-        pv: Vec::new(),
-        nodes: moves.len() as u64,
-        depth: 0,
-    };
-    if moves.is_empty() {
-        return out;
-    }
-    let me = pos.to_move();
-    let mut rng = Rng::new(options.seed ^ pos.hash());
-    let info = |out: &SearchOutcome, seldepth: u32, on_info: &mut dyn FnMut(&SearchInfo)| {
-        on_info(&SearchInfo {
-            depth: out.depth,
-            seldepth: seldepth.max(out.depth),
-            score: out.score,
-            nodes: out.nodes,
-            time: start.elapsed(),
-            hashfull: None,
-            pv: out.pv.clone(),
-        });
-    };
-    match options.style {
-        Style::Random => {
-            let mv = moves[rng.below(moves.len())];
-            out.best = Some(mv);
-            out.depth = 1;
-            out.pv = line_text(&pos, &[mv]);
-            info(&out, 1, on_info);
+impl Engine {
+    fn search_once(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        let options = self.options;
+        let start = Instant::now();
+        let pos = *game.position();
+        let moves = game.legal_moves();
+        let mut out = SearchResult {
+            best: moves.first().copied(),
+            score: Score::Centi(0),
+            depth: 0,
+            nodes: moves.len() as u64,
+            pv: Vec::new(),
+        };
+        if moves.is_empty() {
             return out;
         }
-        Style::Greedy => {
-            let mut best = i32::MAX;
-            let mut ties = 0usize;
-            for mv in &moves {
-                let mut child = pos;
-                child.play_unchecked(mv.from, mv.to);
-                let c = plain_cost(&child, me);
-                if c < best {
-                    best = c;
-                    ties = 1;
-                    out.best = Some(*mv);
-                } else if c == best {
-                    ties += 1;
-                    if rng.below(ties) == 0 {
+        let me = pos.to_move();
+        // Seeded from the position: reproducible choices.
+        let mut rng = Rng::new(pos.hash());
+        let info = |out: &SearchResult<Move>,
+                    seldepth: u32,
+                    on_info: &mut dyn FnMut(&SearchInfo<Move>)| {
+            on_info(&SearchInfo {
+                depth: out.depth,
+                seldepth: seldepth.max(out.depth),
+                score: out.score,
+                nodes: out.nodes,
+                time: start.elapsed(),
+                hashfull: None,
+                pv: out.pv.clone(),
+            });
+        };
+        match options.style {
+            Style::Random => {
+                let mv = moves[rng.below(moves.len())];
+                out.best = Some(mv);
+                out.depth = 1;
+                out.pv = vec![mv];
+                info(&out, 1, on_info);
+                return out;
+            }
+            Style::Greedy => {
+                let mut best = i32::MAX;
+                let mut ties = 0usize;
+                for mv in &moves {
+                    let mut child = pos;
+                    child.play_unchecked(mv.from, mv.to);
+                    let c = plain_cost(&child, me);
+                    if c < best {
+                        best = c;
+                        ties = 1;
                         out.best = Some(*mv);
+                    } else if c == best {
+                        ties += 1;
+                        if rng.below(ties) == 0 {
+                            out.best = Some(*mv);
+                        }
                     }
                 }
+                out.depth = 1;
+                out.score = Score::Centi(-best);
+                out.pv = out.best.into_iter().collect();
+                info(&out, 1, on_info);
+                return out;
             }
-            out.depth = 1;
-            out.score = Score::Centi(-best);
-            out.pv = line_text(&pos, &[out.best.expect("a move")]);
-            info(&out, 1, on_info);
-            return out;
-        }
-        Style::Best if game.players() == 1 => {
-            return solitaire_go(game, limits, options, stop, on_info, start);
-        }
-        Style::Best | Style::Plain => {}
-    }
-    // A separated 2-player race is solved exactly.
-    if options.style == Style::Best {
-        if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
-            out.best = Some(r.first);
-            out.score = if r.wins {
-                Score::Win(r.plies)
-            } else {
-                Score::Loss(r.plies)
-            };
-            out.depth = r.plies;
-            out.pv = line_text(&pos, &[r.first]);
-            info(&out, r.plies, on_info);
-            return out;
-        }
-    }
-    // Tree search.
-    let budget = time::budget(limits, start);
-    let mut active = [false; 6];
-    for (p, s) in game.status().iter().enumerate() {
-        active[p] = *s == PlayerState::Playing;
-    }
-    let mode = if options.style == Style::Plain {
-        Mode::Plain
-    } else {
-        Mode::BestReply
-    };
-    let width = (options.beam_width / 4).clamp(4, 64);
-    let mut tree = Tree::new(
-        &pos,
-        me,
-        active,
-        game.rules().anti_blocking,
-        mode,
-        width,
-        stop,
-    );
-    if game.players() >= 3 && mode == Mode::BestReply {
-        tree.reply_width = (width / 4).max(3);
-    }
-    tree.recent = recent_positions(game, 12);
-    tree.deadline = budget.hard;
-    tree.node_limit = limits.nodes;
-    tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
-    let max_depth = limits.depth.unwrap_or(60).clamp(1, 60);
-    for depth in 1..=max_depth {
-        tree.root_best = None;
-        let score = tree.search(&pos, me, depth as i32, 0, -WIN - 1, WIN + 1);
-        if tree.stopped {
-            // A partial iteration: keep its best move when it beat the
-            // previous best (which is searched first).
-            if let Some((mv, s)) = tree.root_best {
-                if out.depth == 0 || Some(mv) == out.best || s > tree_score(&out) {
-                    out.best = Some(mv);
-                }
+            Style::Best if game.players() == 1 => {
+                return solitaire_go(game, limits, &options, stop, on_info, start);
             }
-            break;
+            Style::Best | Style::Plain => {}
         }
-        let Some((mv, _)) = tree.root_best else {
-            break;
+        // A separated 2-player race is solved exactly.
+        if options.style == Style::Best {
+            if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
+                out.best = Some(r.first);
+                out.score = if r.wins {
+                    Score::Win(r.plies)
+                } else {
+                    Score::Loss(r.plies)
+                };
+                out.depth = r.plies;
+                out.pv = vec![r.first];
+                info(&out, r.plies, on_info);
+                return out;
+            }
+        }
+        // Tree search.
+        let time = TimeManager::new(limits, start);
+        let mut active = [false; 6];
+        for (p, s) in game.status().iter().enumerate() {
+            active[p] = *s == PlayerState::Playing;
+        }
+        let mode = if options.style == Style::Plain {
+            Mode::Plain
+        } else {
+            Mode::BestReply
         };
-        out.best = Some(mv);
-        out.score = score_of(score);
-        out.depth = depth;
+        let width = (options.beam_width / 4).clamp(4, 64);
+        let mut tree = Tree::new(
+            &pos,
+            me,
+            active,
+            game.rules().anti_blocking,
+            mode,
+            width,
+            stop,
+            &mut self.tt,
+            &mut self.pv,
+        );
+        if game.players() >= 3 && mode == Mode::BestReply {
+            tree.reply_width = (width / 4).max(3);
+        }
+        tree.recent = recent_positions(game, 12);
+        tree.deadline = time.deadline();
+        tree.node_limit = limits.nodes;
+        tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
+        let max_depth = limits.depth.unwrap_or(60).clamp(1, 60);
+        for depth in 1..=max_depth {
+            tree.root_best = None;
+            let score = tree.search(&pos, me, depth as i32, 0, -INF, INF);
+            if tree.stopped {
+                // A partial iteration: keep its best move when it beat the
+                // previous best (which is searched first).
+                if let Some((mv, s)) = tree.root_best {
+                    if out.depth == 0 || Some(mv) == out.best || s > out.score.to_internal() {
+                        out.best = Some(mv);
+                    }
+                }
+                break;
+            }
+            let Some((mv, _)) = tree.root_best else {
+                break;
+            };
+            out.best = Some(mv);
+            out.score = Score::from_internal(score);
+            out.depth = depth;
+            out.nodes = tree.nodes;
+            out.pv = tree.pv().to_vec();
+            if out.pv.first() != Some(&mv) {
+                out.pv = vec![mv];
+            }
+            info(&out, tree.seldepth, on_info);
+            if let Some(i) = tree.root_order.iter().position(|m| *m == mv) {
+                tree.root_order[..=i].rotate_right(1);
+            }
+            if score.abs() >= MATE_BOUND || tree.root_order.len() == 1 && limits.depth.is_none() {
+                break;
+            }
+            if !time.continue_iterating(1.0) {
+                break;
+            }
+        }
         out.nodes = tree.nodes;
-        out.pv = line_text(&pos, &tree.pv());
-        if out.pv.is_empty() {
-            out.pv = line_text(&pos, &[mv]);
+        if out.depth == 0 {
+            out.depth = 1;
+            out.pv = out.best.into_iter().collect();
+            info(&out, tree.seldepth, on_info);
         }
-        info(&out, tree.seldepth, on_info);
-        if let Some(i) = tree.root_order.iter().position(|m| *m == mv) {
-            tree.root_order[..=i].rotate_right(1);
-        }
-        if score.abs() > WIN_BOUND || tree.root_order.len() == 1 && limits.depth.is_none() {
-            break;
-        }
-        if budget.soft.is_some_and(|s| Instant::now() >= s) {
-            break;
-        }
+        out
     }
-    out.nodes = tree.nodes;
-    if out.depth == 0 {
-        out.depth = 1;
-        out.pv = line_text(&pos, &[out.best.expect("a move")]);
-        info(&out, tree.seldepth, on_info);
-    }
-    out
 }
 
 /// The piece-placement hashes of the positions before the last `plies`
 /// turns of `game` (undoing its recorded moves from the current position).
-pub fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
+fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
     let mut pos = *game.position();
     let mut out = Vec::with_capacity(plies);
     for turn in game.history().iter().rev().take(plies) {
@@ -326,38 +381,30 @@ pub fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
     out
 }
 
-fn tree_score(out: &SearchOutcome) -> i32 {
-    match out.score {
-        Score::Centi(c) => c,
-        Score::Win(n) => WIN - n as i32,
-        Score::Loss(n) => -WIN + n as i32,
-    }
-}
-
 /// The widest beam the protocol's solitaire search grows to (memory: about
 /// 80 scored children of 24 bytes per kept position and ply).
-pub const MAX_PROTOCOL_BEAM: usize = 1 << 15;
+const MAX_PROTOCOL_BEAM: usize = 1 << 15;
 
 /// The one-player search of the protocol: beam plans of growing width
 /// while time remains; the first move of the shortest plan.
 fn solitaire_go(
     game: &Game,
     limits: &SearchLimits,
-    options: &SearchOptions,
+    options: &EngineOptions,
     stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
     start: Instant,
-) -> SearchOutcome {
+) -> SearchResult<Move> {
     let pos = *game.position();
     let me = pos.to_move();
-    let budget = time::budget(limits, start);
+    let time = TimeManager::new(limits, start);
     let mut width = options.beam_width.max(1);
-    let mut out = SearchOutcome {
+    let mut out = SearchResult {
         best: game.legal_moves().first().copied(),
         score: Score::Centi(0),
-        pv: Vec::new(),
-        nodes: 0,
         depth: 0,
+        nodes: 0,
+        pv: Vec::new(),
     };
     let mut best_len = usize::MAX;
     let mut rounds = 0;
@@ -370,7 +417,7 @@ fn solitaire_go(
                 width,
                 max_plies: 200,
                 stop: Some(stop),
-                deadline: budget.hard,
+                deadline: time.deadline(),
             },
         );
         out.nodes += result.nodes;
@@ -383,7 +430,7 @@ fn solitaire_go(
                 out.score = Score::Win(best_len as u32);
             }
             out.best = Some(result.moves[0]);
-            out.pv = line_text(&pos, &result.moves);
+            out.pv = result.moves.clone();
             out.depth = result.moves.len() as u32;
         }
         on_info(&SearchInfo {
@@ -395,16 +442,15 @@ fn solitaire_go(
             hashfull: None,
             pv: out.pv.clone(),
         });
-        let stopped = stop.load(std::sync::atomic::Ordering::Relaxed)
-            || budget.hard.is_some_and(|h| Instant::now() >= h);
-        let no_time = budget.soft.is_none() && !limits.infinite;
+        let stopped = stop.load(std::sync::atomic::Ordering::Relaxed) || time.hard_expired();
+        // Without a clock and without `infinite` (or no limit at all), one
+        // round; a wider round takes about twice as long as this one.
+        let no_time = !time.is_timed() && !limits.until_stopped();
         if stopped
             || no_time
             || limits.depth.is_some_and(|d| rounds >= d)
             || limits.nodes.is_some_and(|n| out.nodes >= n)
-            || budget
-                .soft
-                .is_some_and(|s| start + (Instant::now() - start) * 4 >= s)
+            || !time.continue_iterating(0.5)
             || width >= MAX_PROTOCOL_BEAM
         {
             break;
@@ -417,12 +463,15 @@ fn solitaire_go(
 /// The solitaire transfer from the start position of `rules` (one player):
 /// the beam plan with `width` positions per ply.
 ///
+/// The moves are all player 0's, from `Position::start` of those rules
+/// with one player; [`line_text`] formats them.
+///
 /// ```
-/// use damas::chinese::{search, Rules};
-/// let plan = search::solve_solitaire(&Rules::for_players(1), 64);
+/// use damas::chinese::{solve_solitaire, Rules};
+/// let plan = solve_solitaire(&Rules::for_players(1), 64);
 /// assert!(plan.finished && plan.moves.len() < 45);
 /// ```
-pub fn solve_solitaire(rules: &super::rules::Rules, width: usize) -> BeamPlan {
+pub fn solve_solitaire(rules: &super::rules::Rules, width: usize) -> SolitairePlan {
     let rules = super::rules::Rules {
         players: 1,
         ..*rules
@@ -439,4 +488,73 @@ pub fn solve_solitaire(rules: &super::rules::Rules, width: usize) -> BeamPlan {
             deadline: None,
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::{Mask, Rules, Triangle, Variant};
+
+    fn at(x: i32, y: i32) -> Cell {
+        Cell::from_coords(x, y).expect("on the star")
+    }
+
+    /// Player 0 (goal North) has its last piece two steps from the hole at
+    /// j14; player 1 (goal South) needs three steps to f4.
+    fn race(to_move: usize) -> Game {
+        let p0 = Triangle::North.cells().without(at(10, 13)).with(at(10, 11));
+        let p1 = Triangle::South.cells().without(at(5, 3)).with(at(5, 6));
+        let pos = Position::from_pieces(
+            2,
+            Variant::International,
+            false,
+            &[p0, p1],
+            Mask::EMPTY,
+            to_move,
+        )
+        .expect("valid");
+        Game::from_position(Rules::default(), pos)
+    }
+
+    #[test]
+    fn the_race_solver_counts_moves_home() {
+        let game = race(0);
+        assert!(race::separated(game.position()));
+        assert!(matches!(
+            race::moves_home(game.position(), 0, true, 6, 100_000),
+            race::Home::In(2, Some(_))
+        ));
+        assert!(matches!(
+            race::moves_home(game.position(), 1, true, 6, 100_000),
+            race::Home::In(3, Some(_))
+        ));
+        let r = race::solve(&game, 6, 100_000).expect("a race");
+        assert!(r.wins && r.plies == 3);
+    }
+
+    #[test]
+    fn recent_positions_undo_the_history() {
+        let mut game = Game::new(Rules::default());
+        let start = tree::piece_hash(game.position());
+        for text in ["e4-e5", "m14-m13", "e5-e4", "m13-m14"] {
+            game.play_text(text).expect("legal");
+        }
+        // Back at the start placement: the last position two plies ago
+        // differs, four plies ago it is the start.
+        let recent = recent_positions(&game, 4);
+        assert_eq!(recent.len(), 4);
+        assert_eq!(recent[3], start);
+        assert_eq!(tree::piece_hash(game.position()), start);
+    }
+
+    #[test]
+    fn the_table_is_a_power_of_two_within_the_size() {
+        for mb in [1, 3, 4, 64] {
+            let n = table(mb).len();
+            assert!(n.is_power_of_two());
+            assert!(n * std::mem::size_of::<Entry>() <= mb << 20);
+            assert!(2 * n * std::mem::size_of::<Entry>() > mb << 20);
+        }
+        assert_eq!(table(4).len(), 1 << 18);
+    }
 }

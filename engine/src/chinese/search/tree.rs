@@ -22,17 +22,19 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::super::movegen::{Move, MoveList};
+use super::super::movegen::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, plain_cost, Army};
+use crate::search::pv::PvTable;
+use crate::search::{from_tt, to_tt, INF, MATE as WIN};
 use arrayvec::ArrayVec;
 
-/// Score of a win at ply 0; a win at ply `n` scores `WIN - n`.
-pub const WIN: i32 = 1_000_000;
-/// Scores beyond this are wins or losses.
-pub const WIN_BOUND: i32 = WIN - 1000;
-const MAX_PLY: usize = 64;
+/// Deepest ply of the tree (and size of its PV table).
+pub(crate) const MAX_PLY: usize = 64;
+
+/// Moves of one player, best first.
+pub(crate) type Ordered = ArrayVec<Move, MAX_MOVES>;
 /// Penalty of a root move that repeats a recent position of the game.
 pub const REPEAT: i32 = 60;
 
@@ -50,8 +52,9 @@ pub enum Mode {
     Plain,
 }
 
+/// A transposition-table entry (16 bytes).
 #[derive(Clone, Copy, Default)]
-struct Entry {
+pub(crate) struct Entry {
     key: u64,
     mv: (u8, u8),
     score: i32,
@@ -81,11 +84,13 @@ pub struct Tree<'a> {
     pub(crate) deadline: Option<Instant>,
     pub(crate) node_limit: Option<u64>,
     pub(crate) stopped: bool,
-    tt: Vec<Entry>,
-    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
-    pv_len: [usize; MAX_PLY],
+    /// The engine's table (a power-of-two length).
+    tt: &'a mut [Entry],
+    /// Mixed into every key: the root player (entries are scored for it).
+    root_key: u64,
+    pv: &'a mut PvTable<Move, MAX_PLY>,
     /// Root moves, best first (reordered after each iteration).
-    pub(crate) root_order: Vec<Move>,
+    pub(crate) root_order: Ordered,
     /// Piece-placement hashes of the recent positions of the game: a root
     /// move back to one of them is scored [`REPEAT`] lower, which breaks
     /// shuffles when neither side can make progress.
@@ -96,7 +101,8 @@ pub struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     /// A searcher for `root` in `pos`, with `active[p]` for the players
-    /// still playing.
+    /// still playing, on the engine's table and PV buffer.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         pos: &Position,
         root: usize,
@@ -105,16 +111,14 @@ impl<'a> Tree<'a> {
         mode: Mode,
         width: usize,
         stop: &'a AtomicBool,
+        tt: &'a mut [Entry],
+        pv: &'a mut PvTable<Move, MAX_PLY>,
     ) -> Tree<'a> {
         let players = pos.players();
         let mut armies = [None; 6];
         for (p, a) in armies.iter_mut().enumerate().take(players) {
             *a = Some(Army::of(pos, p));
         }
-        let dummy = Move {
-            from: super::cell(0),
-            to: super::cell(0),
-        };
         Tree {
             mode,
             root,
@@ -130,10 +134,10 @@ impl<'a> Tree<'a> {
             deadline: None,
             node_limit: None,
             stopped: false,
-            tt: vec![Entry::default(); 1 << 18],
-            pv: Box::new([[dummy; MAX_PLY]; MAX_PLY]),
-            pv_len: [0; MAX_PLY],
-            root_order: Vec::new(),
+            tt,
+            root_key: (root as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93),
+            pv,
+            root_order: Ordered::new(),
             root_best: None,
             recent: Vec::new(),
         }
@@ -196,16 +200,20 @@ impl<'a> Tree<'a> {
     }
 
     /// The moves of `p` in `pos`, best first by the change of `p`'s cost,
-    /// at most `limit` of them (the hash move first when given).
+    /// at most `limit` of them (the hash move first when given). Not
+    /// inlined: its scoring buffer stays out of the recursive frame.
+    #[inline(never)]
     pub(crate) fn ordered(
         &self,
         pos: &Position,
         p: usize,
         limit: usize,
         first: Option<(u8, u8)>,
-    ) -> Vec<Move> {
+    ) -> Ordered {
         let moves: MoveList = pos.moves_of(p);
-        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
+        // (score, position after the selection, move): sorting by the first
+        // two without allocating gives the order of a stable sort by score.
+        let mut scored: ArrayVec<(i32, u16, Move), MAX_MOVES> = ArrayVec::new();
         let tip = self.army(p).tip;
         for mv in moves {
             let mut s = i32::from(tip[mv.to.index()]) - i32::from(tip[mv.from.index()]);
@@ -215,14 +223,17 @@ impl<'a> Tree<'a> {
             if first == Some((mv.from.index() as u8, mv.to.index() as u8)) {
                 s = i32::MIN;
             }
-            scored.push((s, mv));
+            scored.push((s, 0, mv));
         }
         if scored.len() > limit {
             scored.select_nth_unstable_by_key(limit, |x| x.0);
             scored.truncate(limit);
         }
-        scored.sort_by_key(|x| x.0);
-        scored.into_iter().map(|x| x.1).collect()
+        for (i, x) in scored.iter_mut().enumerate() {
+            x.1 = i as u16;
+        }
+        scored.sort_unstable_by_key(|x| (x.0, x.1));
+        scored.into_iter().map(|x| x.2).collect()
     }
 
     /// The players who answer a root move: all opponents still playing
@@ -263,7 +274,7 @@ impl<'a> Tree<'a> {
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
-        self.pv_len[ply] = ply;
+        self.pv.clear(ply);
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if ply > 0 && self.out_of_time() {
@@ -275,14 +286,15 @@ impl<'a> Tree<'a> {
         let root_turn = mover == self.root;
         let key = pos.hash()
             ^ (mover as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ u64::from(self.mode == Mode::Plain);
+            ^ u64::from(self.mode == Mode::Plain)
+            ^ self.root_key;
         let slot = (key as usize) & (self.tt.len() - 1);
         let e = self.tt[slot];
         let mut hash_move = None;
         if e.key == key {
             hash_move = Some(e.mv);
             if ply > 0 && i32::from(e.depth) >= depth {
-                let s = e.score;
+                let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     EXACT => true,
                     LOWER => s >= beta,
@@ -308,7 +320,7 @@ impl<'a> Tree<'a> {
             } else {
                 self.ordered(pos, mover, limit, hash_move)
             };
-            best = -WIN - 1;
+            best = -INF;
             if moves.is_empty() {
                 // The root must pass.
                 let next = self.repliers(pos, mover);
@@ -359,7 +371,7 @@ impl<'a> Tree<'a> {
                 }
             }
         } else {
-            best = WIN + 1;
+            best = INF;
             let repliers = self.repliers(pos, mover);
             let movers: ArrayVec<usize, 6> = match self.mode {
                 Mode::BestReply => repliers,
@@ -441,7 +453,7 @@ impl<'a> Tree<'a> {
             self.tt[slot] = Entry {
                 key,
                 mv,
-                score: best,
+                score: to_tt(best, ply),
                 depth: depth.min(127) as i8,
                 bound,
             };
@@ -450,21 +462,11 @@ impl<'a> Tree<'a> {
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
-        self.pv[ply][ply] = mv;
-        let next_len = if ply + 1 < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            ply + 1
-        };
-        let end = next_len.max(ply + 1);
-        for i in ply + 1..end {
-            self.pv[ply][i] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = end;
+        self.pv.update(ply, mv);
     }
 
     /// The principal variation of the last search.
-    pub fn pv(&self) -> Vec<Move> {
-        self.pv[0][..self.pv_len[0]].to_vec()
+    pub fn pv(&self) -> &[Move] {
+        self.pv.root()
     }
 }

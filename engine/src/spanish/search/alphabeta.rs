@@ -8,18 +8,14 @@ use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, material};
 use super::ordering::{pick, Ordering, MAX_PLY, NO_MOVE};
-use super::time::TimeManager;
 use super::tt::{Bound, TranspositionTable};
+use crate::search::pv::PvTable;
+use crate::search::time::TimeManager;
+use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND};
 use crate::spanish::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 
-/// The score of a win at the root (a win in `n` plies scores `MATE - n`).
-pub const MATE: i32 = 30_000;
-/// Scores beyond this magnitude are proven wins or losses.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Reverse futility margin per ply of remaining depth, in centi-men.
 const FUTILITY_MARGIN: i32 = 70;
-/// Larger than any score.
-pub const INF: i32 = MATE + 1;
 
 /// Late-move reductions by remaining depth and move number:
 /// `0.75 + ln(depth) * ln(move) / 2.25`, computed once.
@@ -33,6 +29,42 @@ static LMR: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
     t
 });
 
+/// The state of one search thread that lives in the engine across
+/// searches: killers and history (aged at the start of each search), and
+/// the reusable principal-variation table and repetition stack.
+pub(crate) struct Worker {
+    ord: Box<Ordering>,
+    pv: PvTable<Move, { MAX_PLY + 1 }>,
+    rep: Vec<u64>,
+}
+
+impl Worker {
+    /// Empty tables.
+    pub(crate) fn new() -> Worker {
+        Worker {
+            ord: Ordering::new(),
+            pv: PvTable::new(NO_MOVE),
+            rep: Vec::with_capacity(256),
+        }
+    }
+
+    /// Ages the killers and history at the start of a search.
+    pub(crate) fn age(&mut self) {
+        self.ord.age();
+    }
+
+    /// Forgets the killers and history (new game).
+    pub(crate) fn clear(&mut self) {
+        self.ord.clear();
+    }
+
+    /// The sum of the history magnitudes (tests).
+    #[cfg(test)]
+    pub(crate) fn history_sum(&self) -> i64 {
+        self.ord.history_sum()
+    }
+}
+
 /// State shared by all threads of one search.
 pub struct Shared<'a> {
     /// The table all threads read and write.
@@ -43,29 +75,6 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes published by all threads (every 1024 nodes and at the end).
     pub nodes: AtomicU64,
-}
-
-/// Converts a score to the table's node-relative form.
-#[inline]
-fn to_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s + ply as i32
-    } else if s <= -MATE_BOUND {
-        s - ply as i32
-    } else {
-        s
-    }
-}
-
-#[inline]
-fn from_tt(s: i32, ply: usize) -> i32 {
-    if s >= MATE_BOUND {
-        s - ply as i32
-    } else if s <= -MATE_BOUND {
-        s + ply as i32
-    } else {
-        s
-    }
 }
 
 #[inline(always)]
@@ -91,12 +100,9 @@ pub struct Searcher<'a> {
     pub stopped: bool,
     /// Deepest ply reached.
     pub seldepth: usize,
-    ord: Box<Ordering>,
-    /// Hashes of the game since the last irreversible move, then of the
-    /// current line.
-    rep: Vec<u64>,
-    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
-    pv_len: [usize; MAX_PLY + 1],
+    /// Killers, history, PV table and the repetition stack: the hashes of
+    /// the game since the last irreversible move, then of the current line.
+    w: &'a mut Worker,
     root_depth: i32,
     /// Best root move proven so far (updated only by fully searched moves).
     pub root_best: Move,
@@ -107,18 +113,20 @@ pub struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A thread for `shared`; `history` are the game's hashes since the last
-    /// capture or man move, the root included.
+    /// A thread for `shared` with the state `w`; `history` are the game's
+    /// hashes since the last capture or man move, the root included.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         shared: &'a Shared<'a>,
+        w: &'a mut Worker,
         main: bool,
         time: TimeManager,
         node_limit: u64,
         history: &[u64],
         plain: bool,
     ) -> Searcher<'a> {
-        let mut rep = Vec::with_capacity(history.len() + MAX_PLY + 8);
-        rep.extend_from_slice(history);
+        w.rep.clear();
+        w.rep.extend_from_slice(history);
         Searcher {
             shared,
             main,
@@ -128,10 +136,7 @@ impl<'a> Searcher<'a> {
             published: 0,
             stopped: false,
             seldepth: 0,
-            ord: Ordering::new(),
-            rep,
-            pv: Box::new([[NO_MOVE; MAX_PLY + 1]; MAX_PLY + 1]),
-            pv_len: [0; MAX_PLY + 1],
+            w,
             root_depth: 0,
             root_best: NO_MOVE,
             plain,
@@ -154,7 +159,7 @@ impl<'a> Searcher<'a> {
 
     /// The principal variation of the last completed root search.
     pub fn pv(&self) -> &[Move] {
-        &self.pv[0][..self.pv_len[0]]
+        self.w.pv.root()
     }
 
     /// Counts a node; true when the search must stop.
@@ -179,10 +184,11 @@ impl<'a> Searcher<'a> {
 
     #[inline(always)]
     fn is_repetition(&self, hash: u64, np: u32) -> bool {
-        let n = self.rep.len();
+        let rep = &self.w.rep;
+        let n = rep.len();
         let mut i = 2;
         while i <= np as usize && i < n {
-            if self.rep[n - 1 - i] == hash {
+            if rep[n - 1 - i] == hash {
                 return true;
             }
             i += 2;
@@ -200,19 +206,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Ages the history between iterations of different searches.
-    pub fn age_history(&mut self) {
-        self.ord.age();
-    }
-
     #[inline(always)]
     fn update_pv(&mut self, ply: usize, mv: Move) {
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
-        self.pv[ply][ply] = mv;
-        for i in ply + 1..child_len {
-            self.pv[ply][i] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len;
+        self.w.pv.update(ply, mv);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -228,13 +224,13 @@ impl<'a> Searcher<'a> {
     ) -> i32 {
         let hash = pos.hash();
         if ply > 0 && self.is_repetition(hash, np) {
-            self.pv_len[ply] = ply;
+            self.w.pv.clear(ply);
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.qsearch(pos, alpha, beta, ply, np);
         }
-        self.pv_len[ply] = ply;
+        self.w.pv.clear(ply);
         if self.count_node() {
             return 0;
         }
@@ -294,11 +290,11 @@ impl<'a> Searcher<'a> {
                 null.side = !pos.side;
                 null.hash ^= zobrist::SIDE;
                 let r = 3 + depth / 4;
-                self.rep.push(null.hash);
+                self.w.rep.push(null.hash);
                 self.null_ok = false;
                 let s = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
                 self.null_ok = true;
-                self.rep.pop();
+                self.w.rep.pop();
                 if self.stopped {
                     return 0;
                 }
@@ -308,7 +304,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut scores = [0i32; MAX_MOVES];
-        self.ord.score(pos, &moves, tt_idx, ply, &mut scores);
+        self.w.ord.score(pos, &moves, tt_idx, ply, &mut scores);
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_idx = None;
@@ -329,7 +325,7 @@ impl<'a> Searcher<'a> {
             }
             let child = pos.played(&mv);
             let cnp = no_progress_after(pos, &mv, np);
-            self.rep.push(child.hash());
+            self.w.rep.push(child.hash());
             let score = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, cnp, pv_node)
             } else {
@@ -357,7 +353,7 @@ impl<'a> Searcher<'a> {
                 }
                 s
             };
-            self.rep.pop();
+            self.w.rep.pop();
             if self.stopped {
                 return 0;
             }
@@ -371,7 +367,7 @@ impl<'a> Searcher<'a> {
                         self.root_best = mv;
                     }
                     if score >= beta {
-                        self.ord.cutoff(pos, mv, ply, depth, &tried);
+                        self.w.ord.cutoff(pos, mv, ply, depth, &tried);
                         break;
                     }
                 }
@@ -396,9 +392,7 @@ impl<'a> Searcher<'a> {
     /// searched further; a quiet one is evaluated (or is lost if it has no
     /// move, or drawn by the 80-ply rule).
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, np: u32) -> i32 {
-        if ply <= MAX_PLY {
-            self.pv_len[ply] = ply;
-        }
+        self.w.pv.clear(ply);
         if self.count_node() {
             return 0;
         }
@@ -461,7 +455,7 @@ impl<'a> Searcher<'a> {
         if depth <= 0 || ply >= MAX_PLY {
             return self.qsearch(pos, alpha, beta, ply, 0);
         }
-        self.pv_len[ply] = ply;
+        self.w.pv.clear(ply);
         if self.count_node() {
             return 0;
         }

@@ -1,152 +1,168 @@
 //! The Spanish draughts search.
 //!
-//! [`search`] runs one search of a [`Game`]'s current position under
-//! [`SearchLimits`] and returns the best move; [`SearchInfo`] values report
-//! progress after every completed depth. The parts:
+//! [`Engine`] is the search context that lives across searches: the
+//! transposition table and each thread's killers and history.
+//! [`Engine::search`] runs one search of a [`Game`]'s current position
+//! under [`SearchLimits`] and returns the best move; [`SearchInfo`] values
+//! report progress after every completed depth. The parts (crate-private):
 //!
-//! - [`alphabeta`]: iterative deepening principal variation search with
+//! - `alphabeta`: iterative deepening principal variation search with
 //!   aspiration windows, a capture quiescence, late-move reductions,
 //!   forced-move extensions and the draw rules (repetition against the game
 //!   and the line, the 80-ply counter).
-//! - [`tt`]: the lock-free shared [`TranspositionTable`].
-//! - [`ordering`]: TT move, captures, killers, history.
-//! - [`eval`]: the static evaluation with its named weights.
-//! - [`time`]: the time budget.
+//! - `tt`: the lock-free shared transposition table.
+//! - `ordering`: TT move, captures, killers, history.
+//! - `eval`: the static evaluation with its named weights.
 //! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
-//!
-//! ```
-//! use std::sync::atomic::AtomicBool;
-//! use damas::search::{SearchLimits, Style};
-//! use damas::spanish::search::{search, SearchParams, TranspositionTable};
-//! use damas::spanish::Game;
-//! let game = Game::default();
-//! let tt = TranspositionTable::new(1);
-//! let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
-//! let stop = AtomicBool::new(false);
-//! let result = search(&game, &limits, &tt, &SearchParams::default(), &stop, &mut |_| {});
-//! assert!(game.legal_moves().contains(&result.best.unwrap()));
-//! ```
 
-pub mod alphabeta;
-pub mod bench;
-pub mod eval;
-pub mod ordering;
-pub mod time;
-pub mod tt;
+mod alphabeta;
+mod bench;
+mod eval;
+mod ordering;
+mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::random::Rng;
 
-use crate::search::{Score, SearchInfo, SearchLimits, Style};
+use crate::search::time::TimeManager;
+use crate::search::{
+    clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
+    Style, INF, MATE, MATE_BOUND,
+};
 use crate::spanish::{Game, Move, Position};
 
-use alphabeta::{Searcher, Shared, INF, MATE, MATE_BOUND};
+use alphabeta::{Searcher, Shared, Worker};
 use ordering::{MAX_PLY, NO_MOVE};
-use time::TimeManager;
+use tt::TranspositionTable;
 
-pub use bench::{bench, BenchResult, BENCH_DEPTH, BENCH_FENS};
-pub use eval::evaluate;
-pub use tt::TranspositionTable;
-
-/// How to search, beside the limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchParams {
-    /// Search threads (Lazy SMP); 1 or more.
-    pub threads: usize,
-    /// The full engine or a baseline.
-    pub style: Style,
-}
-
-impl Default for SearchParams {
-    fn default() -> SearchParams {
-        SearchParams {
-            threads: 1,
-            style: Style::Best,
-        }
-    }
-}
-
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    /// The move to play; `None` only when there is no legal move.
-    pub best: Option<Move>,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// Last completed depth.
-    pub depth: u32,
-    /// Nodes searched by all threads.
-    pub nodes: u64,
-    /// Principal variation (starting with `best` when complete).
-    pub pv: Vec<Move>,
-}
+pub use bench::{bench, bench_with, BENCH_DEPTH};
 
 /// Deepest nominal depth of an unlimited search.
-pub const MAX_DEPTH: u32 = 120;
+const MAX_DEPTH: u32 = 120;
 
-/// Converts an internal score to a [`Score`].
-pub fn to_score(s: i32) -> Score {
-    if s >= MATE_BOUND {
-        Score::Win((MATE - s) as u32)
-    } else if s <= -MATE_BOUND {
-        Score::Loss((MATE + s) as u32)
-    } else {
-        Score::Centi(s)
-    }
+/// Most search threads.
+const MAX_THREADS: usize = 64;
+
+fn to_score(s: i32) -> Score {
+    Score::from_internal(s)
 }
 
-fn pv_text(pos: &Position, pv: &[Move]) -> Vec<String> {
-    let mut p = *pos;
-    let mut out = Vec::with_capacity(pv.len());
-    for mv in pv {
-        if !p.legal_moves().contains(mv) {
-            break;
-        }
-        out.push(p.move_text(mv));
-        p.play(mv);
-    }
-    out
-}
-
-/// Searches the current position of `game` and returns the best move.
+/// The Spanish draughts search context: it lives across searches and holds
+/// the transposition table and the per-thread state.
 ///
-/// `tt` is kept between searches by the caller. `stop` ends the search at
-/// once (checked every 1024 nodes); the move returned is then the best of
-/// the deepest completed iteration, or a better one proven since, or the
-/// first legal move. `on_info` is called on the calling thread after each
-/// completed depth. With `limits.infinite`, or with no limit at all, the
-/// call returns only after `stop` is raised, even if the search has nothing
-/// left to do (depth is capped at [`MAX_DEPTH`]).
-pub fn search(
-    game: &Game,
-    limits: &SearchLimits,
-    tt: &TranspositionTable,
-    params: &SearchParams,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let start = Instant::now();
-    let result = match params.style {
-        Style::Best | Style::Plain => deepen(game, limits, tt, params, stop, on_info, start),
-        Style::Greedy => greedy(game.position(), on_info, start),
-        Style::Random => random(game.position(), on_info, start),
-    };
-    let unlimited = limits.depth.is_none()
-        && limits.nodes.is_none()
-        && limits.movetime.is_none()
-        && limits.time_left.is_none();
-    if limits.infinite || unlimited {
-        while !stop.load(AtomicOrdering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-    result
+/// What persists between two searches:
+///
+/// - the transposition table (until [`Engine::clear`] or a size change by
+///   [`Engine::set_hash`]); each search starts a new table age, which makes
+///   older entries the preferred victims;
+/// - per thread, the history and killer tables: at the start of each
+///   search the history is halved and the killers are forgotten.
+///
+/// `hash_mb` is clamped to `1..=`[`MAX_HASH_MB`](crate::search::MAX_HASH_MB).
+pub struct Engine {
+    tt: TranspositionTable,
+    hash_mb: usize,
+    options: EngineOptions,
+    /// One per thread used so far: the main thread first.
+    workers: Vec<Worker>,
 }
 
-fn single_info(pos: &Position, mv: Move, score: i32, nodes: u64, start: Instant) -> SearchInfo {
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("hash_mb", &self.hash_mb)
+            .field("options", &self.options)
+            .field("workers", &self.workers.len())
+            .finish()
+    }
+}
+
+impl Engine {
+    /// An engine with a transposition table of `hash_mb` MiB (clamped to
+    /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
+    pub fn new(hash_mb: usize) -> Engine {
+        let hash_mb = clamp_hash_mb(hash_mb);
+        Engine {
+            tt: TranspositionTable::new(hash_mb),
+            hash_mb,
+            options: EngineOptions::default(),
+            workers: vec![Worker::new()],
+        }
+    }
+
+    /// Resizes the transposition table to `hash_mb` MiB (clamped as in
+    /// [`Engine::new`]): when the size changes, the old table is freed
+    /// first and the new one is empty; otherwise nothing happens.
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        let hash_mb = clamp_hash_mb(hash_mb);
+        if hash_mb != self.hash_mb {
+            self.tt = TranspositionTable::with_buckets(1);
+            self.tt = TranspositionTable::new(hash_mb);
+            self.hash_mb = hash_mb;
+        }
+    }
+
+    /// Sets the threads and style of the next searches (the beam width is
+    /// not used by Spanish draughts).
+    pub fn set_options(&mut self, options: &EngineOptions) {
+        self.options = *options;
+    }
+
+    /// Forgets everything learned (a new game): the transposition table and
+    /// every thread's killers and history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    /// Searches the current position of `game` and returns the best move.
+    ///
+    /// `stop` ends the search at once (checked every 1024 nodes); the move
+    /// returned is then the best of the deepest completed iteration, or a
+    /// better one proven since, or the first legal move. `on_info` is
+    /// called on the calling thread after each completed depth. With
+    /// `limits.infinite`, or with no limit at all, the call returns only
+    /// after `stop` is raised, even if the search has nothing left to do
+    /// (depth is capped at 120 plies).
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use damas::search::SearchLimits;
+    /// use damas::spanish::{Engine, Game};
+    /// let game = Game::default();
+    /// let mut engine = Engine::new(1);
+    /// let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
+    /// let stop = AtomicBool::new(false);
+    /// let result = engine.search(&game, &limits, &stop, &mut |info| {
+    ///     assert!(!info.pv.is_empty());
+    /// });
+    /// assert!(game.legal_moves().contains(&result.best.unwrap()));
+    /// assert_eq!(result.pv.first(), result.best.as_ref());
+    /// ```
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    ) -> SearchResult<Move> {
+        let start = Instant::now();
+        let result = match self.options.style {
+            Style::Best | Style::Plain => self.deepen(game, limits, stop, on_info, start),
+            Style::Greedy => greedy(game.position(), on_info, start),
+            Style::Random => random(game.position(), on_info, start),
+        };
+        wait_for_stop(limits, stop);
+        result
+    }
+}
+
+fn single_info(mv: Move, score: i32, nodes: u64, start: Instant) -> SearchInfo<Move> {
     SearchInfo {
         depth: 1,
         seldepth: 1,
@@ -154,11 +170,15 @@ fn single_info(pos: &Position, mv: Move, score: i32, nodes: u64, start: Instant)
         nodes,
         time: start.elapsed(),
         hashfull: None,
-        pv: vec![pos.move_text(&mv)],
+        pv: vec![mv],
     }
 }
 
-fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) -> SearchResult {
+fn greedy(
+    pos: &Position,
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    start: Instant,
+) -> SearchResult<Move> {
     let moves = pos.legal_moves();
     let mut best: Option<(Move, i32)> = None;
     for mv in &moves {
@@ -172,29 +192,32 @@ fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) 
             best = Some((*mv, s));
         }
     }
-    finish_single(pos, best, moves.len() as u64, on_info, start)
+    finish_single(best, moves.len() as u64, on_info, start)
 }
 
-fn random(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) -> SearchResult {
+fn random(
+    pos: &Position,
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
+    start: Instant,
+) -> SearchResult<Move> {
     let moves = pos.legal_moves();
     // Seeded from the clock (seed 0) mixed with the position, so that two
     // engines started together still differ.
     let mut rng = Rng::new(0);
     let pick = (rng.next_u64() ^ pos.hash()) % (moves.len().max(1) as u64);
     let best = (!moves.is_empty()).then(|| (moves[pick as usize], 0));
-    finish_single(pos, best, moves.len() as u64, on_info, start)
+    finish_single(best, moves.len() as u64, on_info, start)
 }
 
 fn finish_single(
-    pos: &Position,
     best: Option<(Move, i32)>,
     nodes: u64,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
     start: Instant,
-) -> SearchResult {
+) -> SearchResult<Move> {
     match best {
         Some((mv, s)) => {
-            on_info(&single_info(pos, mv, s, nodes, start));
+            on_info(&single_info(mv, s, nodes, start));
             SearchResult {
                 best: Some(mv),
                 score: to_score(s),
@@ -213,85 +236,98 @@ fn finish_single(
     }
 }
 
-/// Iterative deepening on the main thread, with Lazy SMP helpers.
-fn deepen(
-    game: &Game,
-    limits: &SearchLimits,
-    tt: &TranspositionTable,
-    params: &SearchParams,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-    start: Instant,
-) -> SearchResult {
-    let root = *game.position();
-    let moves = root.legal_moves();
-    if moves.is_empty() {
-        return finish_single(&root, None, 0, on_info, start);
-    }
-    let plain = params.style == Style::Plain;
-    let time = TimeManager::new(limits, start);
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
-    let node_limit = limits.nodes.unwrap_or(u64::MAX);
-    let np = game.plies_without_progress();
-    let hist = game.history_hashes();
-    let window = (np as usize + 1).min(hist.len());
-    let history = &hist[hist.len() - window..];
-    // Helpers make node counts irreproducible: a node limit runs alone.
-    let threads = if plain || limits.nodes.is_some() {
-        1
-    } else {
-        params.threads.clamp(1, 64)
-    };
-    if !plain {
-        tt.new_search();
-    }
-    let shared = Shared {
-        tt,
-        stop,
-        abort: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-    };
-    let mut main = Searcher::new(&shared, true, time, node_limit, history, plain);
-    main.root_best = moves[0];
-    // A single legal move under a clock: play it at once.
-    if moves.len() == 1 && time.is_timed() {
-        on_info(&single_info(&root, moves[0], 0, 1, start));
-        return SearchResult {
-            best: Some(moves[0]),
-            score: Score::Centi(0),
-            depth: 1,
-            nodes: 1,
-            pv: vec![moves[0]],
-        };
-    }
-    let first = moves[0];
-    std::thread::scope(|scope| {
-        let shared = &shared;
-        for id in 1..threads {
-            std::thread::Builder::new()
-                .stack_size(16 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut helper = Searcher::new(shared, false, time, u64::MAX, history, plain);
-                    helper.root_best = first;
-                    let mut score = 0;
-                    for depth in 1..=max_depth {
-                        let d = (depth + (id as i32 & 1)).min(max_depth);
-                        score = aspirate(&mut helper, &root, d, score, np, false);
-                        if helper.stopped {
-                            break;
-                        }
-                    }
-                    helper.publish();
-                })
-                .ok();
+impl Engine {
+    /// Iterative deepening on the main thread, with Lazy SMP helpers.
+    fn deepen(
+        &mut self,
+        game: &Game,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+        start: Instant,
+    ) -> SearchResult<Move> {
+        let root = *game.position();
+        let moves = root.legal_moves();
+        if moves.is_empty() {
+            return finish_single(None, 0, on_info, start);
         }
-        let result = iterate(
-            &mut main, &root, max_depth, np, &time, tt, plain, on_info, start,
-        );
-        shared.abort.store(true, AtomicOrdering::Relaxed);
-        result
-    })
-    .finish(&shared)
+        let plain = self.options.style == Style::Plain;
+        let time = TimeManager::new(limits, start);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
+        let node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let np = game.plies_without_progress();
+        let hist = game.history_hashes();
+        let window = (np as usize + 1).min(hist.len());
+        let history = &hist[hist.len() - window..];
+        // Helpers make node counts irreproducible: a node limit runs alone.
+        let threads = if plain || limits.nodes.is_some() {
+            1
+        } else {
+            self.options.threads.clamp(1, MAX_THREADS)
+        };
+        let tt = &self.tt;
+        if !plain {
+            tt.new_search();
+        }
+        // A single legal move under a clock: play it at once.
+        if moves.len() == 1 && time.is_timed() {
+            on_info(&single_info(moves[0], 0, 1, start));
+            return SearchResult {
+                best: Some(moves[0]),
+                score: Score::Centi(0),
+                depth: 1,
+                nodes: 1,
+                pv: vec![moves[0]],
+            };
+        }
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new());
+        }
+        for w in &mut self.workers {
+            w.age();
+        }
+        let shared = Shared {
+            tt,
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        };
+        let (main_worker, helpers) = self
+            .workers
+            .split_first_mut()
+            .unwrap_or_else(|| unreachable!("an engine has a main worker"));
+        let mut main = Searcher::new(&shared, main_worker, true, time, node_limit, history, plain);
+        main.root_best = moves[0];
+        let first = moves[0];
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            for (id, worker) in (1..threads).zip(helpers.iter_mut()) {
+                std::thread::Builder::new()
+                    .stack_size(16 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut helper =
+                            Searcher::new(shared, worker, false, time, u64::MAX, history, plain);
+                        helper.root_best = first;
+                        let mut score = 0;
+                        for depth in 1..=max_depth {
+                            let d = (depth + (id as i32 & 1)).min(max_depth);
+                            score = aspirate(&mut helper, &root, d, score, np, false);
+                            if helper.stopped {
+                                break;
+                            }
+                        }
+                        helper.publish();
+                    })
+                    .ok();
+            }
+            let result = iterate(
+                &mut main, &root, max_depth, np, &time, tt, plain, on_info, start,
+            );
+            shared.abort.store(true, AtomicOrdering::Relaxed);
+            result
+        })
+        .finish(&shared)
+    }
 }
 
 struct Partial {
@@ -302,7 +338,7 @@ struct Partial {
 }
 
 impl Partial {
-    fn finish(self, shared: &Shared<'_>) -> SearchResult {
+    fn finish(self, shared: &Shared<'_>) -> SearchResult<Move> {
         SearchResult {
             best: Some(self.best),
             score: to_score(self.score),
@@ -358,7 +394,7 @@ fn iterate(
     time: &TimeManager,
     tt: &TranspositionTable,
     plain: bool,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    on_info: &mut dyn FnMut(&SearchInfo<Move>),
     start: Instant,
 ) -> Partial {
     let mut done = Partial {
@@ -398,7 +434,7 @@ fn iterate(
             nodes: main.total_nodes(),
             time: start.elapsed(),
             hashfull: (!plain).then(|| tt.hashfull()),
-            pv: pv_text(root, &done.pv),
+            pv: done.pv.clone(),
         });
         if time.is_timed() {
             if !time.continue_iterating(1.0 + 3.0 * changes) {
@@ -415,4 +451,72 @@ fn iterate(
     }
     main.publish();
     done
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position after `plies` pseudo-random moves from the start (or
+    /// earlier if the game ends), with the game history.
+    fn playout(seed: u64, plies: usize) -> Game {
+        let mut game = Game::default();
+        let mut x = seed | 1;
+        for _ in 0..plies {
+            if game.status().is_over() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let moves = game.legal_moves();
+            game.play(moves[(x % moves.len() as u64) as usize]).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn tt_stress_tiny_table() {
+        let mut engine = Engine::new(1);
+        engine.tt = TranspositionTable::with_buckets(4);
+        let stop = AtomicBool::new(false);
+        for seed in 0..150u64 {
+            let game = playout(seed * 7919 + 1, (seed % 60) as usize);
+            if game.status().is_over() {
+                continue;
+            }
+            let limits = SearchLimits {
+                depth: Some(5),
+                ..SearchLimits::default()
+            };
+            let r = engine.search(&game, &limits, &stop, &mut |_| {});
+            assert!(game.legal_moves().contains(&r.best.unwrap()), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn hash_size_is_clamped() {
+        assert_eq!(clamp_hash_mb(usize::MAX), crate::search::MAX_HASH_MB);
+        let mut engine = Engine::new(0);
+        assert_eq!(engine.hash_mb, 1);
+        engine.set_hash(2);
+        assert_eq!(engine.hash_mb, 2);
+    }
+
+    #[test]
+    fn history_persists_and_ages() {
+        let mut engine = Engine::new(1);
+        let limits = SearchLimits {
+            depth: Some(8),
+            ..SearchLimits::default()
+        };
+        let stop = AtomicBool::new(false);
+        engine.search(&Game::default(), &limits, &stop, &mut |_| {});
+        let learned = engine.workers[0].history_sum();
+        assert!(learned > 0);
+        engine.workers[0].age();
+        assert!(engine.workers[0].history_sum() <= learned / 2 + 1024);
+        engine.clear();
+        assert_eq!(engine.workers[0].history_sum(), 0);
+    }
 }

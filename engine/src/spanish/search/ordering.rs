@@ -12,7 +12,7 @@ pub const NO_MOVE: Move = Move {
 };
 
 /// Deepest ply the search tables cover.
-pub const MAX_PLY: usize = 128;
+pub const MAX_PLY: usize = crate::search::MAX_PLY;
 
 const TT_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 26;
@@ -35,7 +35,15 @@ impl Ordering {
         })
     }
 
-    /// Halves the history between searches so that it stays recent.
+    /// Forgets killers and history (new game).
+    pub fn clear(&mut self) {
+        self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
+        self.history = [[[0; 32]; 32]; 2];
+    }
+
+    /// Halves the history and forgets the killers at the start of a search,
+    /// so that the history stays recent and killers (ply-relative) do not
+    /// carry over to a root two plies later.
     pub fn age(&mut self) {
         for side in self.history.iter_mut() {
             for row in side.iter_mut() {
@@ -45,6 +53,17 @@ impl Ordering {
             }
         }
         self.killers = [[NO_MOVE; 2]; MAX_PLY + 1];
+    }
+
+    /// The sum of the history magnitudes (tests).
+    #[cfg(test)]
+    pub fn history_sum(&self) -> i64 {
+        self.history
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|h| i64::from(h.abs()))
+            .sum()
     }
 
     /// Scores `moves` for [`pick`] into `scores`.

@@ -126,11 +126,6 @@ impl TranspositionTable {
         }
     }
 
-    /// Number of entries.
-    pub fn capacity(&self) -> usize {
-        self.buckets.len() * 4
-    }
-
     /// Empties the table (on a new game).
     pub fn clear(&self) {
         for b in &self.buckets {

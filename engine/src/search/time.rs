@@ -1,4 +1,4 @@
-//! Time management: how long one search may run.
+//! Time management: how long one search may run, for both games.
 //!
 //! A search gets a *soft* limit (do not start another iteration once it is
 //! mostly used; scaled up when the best move keeps changing) and a *hard*
@@ -13,7 +13,7 @@ use crate::search::SearchLimits;
 
 /// The time budget of one search.
 #[derive(Clone, Copy, Debug)]
-pub struct TimeManager {
+pub(crate) struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
@@ -24,7 +24,7 @@ const CLOCK_RESERVE: Duration = Duration::from_millis(5);
 
 impl TimeManager {
     /// The budget for `limits`, starting now. `infinite` ignores all time.
-    pub fn new(limits: &SearchLimits, start: Instant) -> TimeManager {
+    pub(crate) fn new(limits: &SearchLimits, start: Instant) -> TimeManager {
         let (mut soft, mut hard) = (None, None);
         if !limits.infinite {
             if let Some(mt) = limits.movetime {
@@ -45,19 +45,19 @@ impl TimeManager {
         TimeManager { start, soft, hard }
     }
 
-    /// Time since the search started.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+    /// Whether the search runs under a time limit.
+    pub(crate) fn is_timed(&self) -> bool {
+        self.hard.is_some()
     }
 
-    /// Whether the search runs under a time limit.
-    pub fn is_timed(&self) -> bool {
-        self.hard.is_some()
+    /// The instant of the hard limit, if any.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.hard.map(|h| self.start + h)
     }
 
     /// Whether the hard limit has passed.
     #[inline]
-    pub fn hard_expired(&self) -> bool {
+    pub(crate) fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
@@ -65,7 +65,7 @@ impl TimeManager {
     /// the best move is stable, up to about 2.5 after changes). An
     /// iteration takes several times the previous one, so none is started
     /// past about half the scaled soft limit.
-    pub fn continue_iterating(&self, instability: f64) -> bool {
+    pub(crate) fn continue_iterating(&self, instability: f64) -> bool {
         match (self.soft, self.hard) {
             (Some(s), Some(h)) => {
                 let target = s.mul_f64(instability).min(h);
@@ -95,5 +95,24 @@ mod tests {
         };
         let tm = TimeManager::new(&limits, Instant::now());
         assert_eq!(tm.hard.unwrap(), Duration::ZERO);
+    }
+
+    #[test]
+    fn movetime_is_hard_and_no_limit_is_untimed() {
+        let now = Instant::now();
+        let limits = SearchLimits {
+            movetime: Some(Duration::from_millis(100)),
+            ..SearchLimits::default()
+        };
+        let tm = TimeManager::new(&limits, now);
+        assert!(tm.is_timed());
+        assert_eq!(tm.deadline(), Some(now + Duration::from_millis(100)));
+        let tm = TimeManager::new(&SearchLimits::default(), now);
+        assert!(!tm.is_timed() && tm.deadline().is_none() && tm.continue_iterating(1.0));
+        let infinite = SearchLimits {
+            infinite: true,
+            ..limits
+        };
+        assert!(!TimeManager::new(&infinite, now).is_timed());
     }
 }
