@@ -16,7 +16,7 @@ fn benches(c: &mut Criterion) {
     });
     let stop = AtomicBool::new(false);
     for (name, pos, depth) in [
-        ("search depth 10, start", Position::startpos(), 10),
+        ("search depth 10, start", Position::start(), 10),
         ("search depth 10, middle game", mid, 10),
     ] {
         c.bench_function(name, |b| {

@@ -93,7 +93,7 @@ fn no_progress_counter_draws() {
     let mut seen = vec![start];
     'outer: while game.plies_without_progress() < 79 {
         for mv in game.legal_moves() {
-            let next = game.position().played(&mv);
+            let next = game.position().played_unchecked(&mv);
             if mv.is_capture() || next.has_capture() || seen.contains(&next) {
                 continue;
             }

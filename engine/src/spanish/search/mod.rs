@@ -106,7 +106,7 @@ fn pv_text(pos: &Position, pv: &[Move]) -> Vec<String> {
             break;
         }
         out.push(p.move_text(mv));
-        p.play(mv);
+        p.play_unchecked(mv);
     }
     out
 }
@@ -162,7 +162,7 @@ fn greedy(pos: &Position, on_info: &mut dyn FnMut(&SearchInfo), start: Instant) 
     let moves = pos.legal_moves();
     let mut best: Option<(Move, i32)> = None;
     for mv in &moves {
-        let child = pos.played(mv);
+        let child = pos.played_unchecked(mv);
         let s = if child.count_legal_moves() == 0 {
             MATE - 1
         } else {
