@@ -38,8 +38,8 @@ fn benches(c: &mut Criterion) {
     g.bench_function("legal_moves/midgame", |b| {
         b.iter(|| black_box(&mid).legal_moves().len())
     });
-    g.bench_function("count_moves/midgame", |b| {
-        b.iter(|| black_box(&mid).count_moves())
+    g.bench_function("count_legal_moves/midgame", |b| {
+        b.iter(|| black_box(&mid).count_legal_moves())
     });
     g.bench_function("legal_moves/japanese3", |b| {
         b.iter(|| black_box(&japanese).legal_moves().len())

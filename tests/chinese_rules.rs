@@ -414,35 +414,38 @@ fn first_player_rotation() {
 
 #[test]
 fn text_errors_are_typed() {
-    use damas::chinese::TextError;
-    assert!(matches!(Game::from_text(""), Err(TextError::Missing(_))));
+    use damas::chinese::PositionError;
+    assert!(matches!(
+        Game::from_text(""),
+        Err(PositionError::Missing(_))
+    ));
     assert!(matches!(
         Game::from_text("X2 1 e1/m17"),
-        Err(TextError::Header(_))
+        Err(PositionError::Header(_))
     ));
     assert!(matches!(
         Game::from_text("I2 3 e1/m17"),
-        Err(TextError::ToMove(_))
+        Err(PositionError::ToMove(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1"),
-        Err(TextError::Pieces(_))
+        Err(PositionError::Pieces(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/z9"),
-        Err(TextError::Cell(_))
+        Err(PositionError::Cell(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/e1"),
-        Err(TextError::Position(_))
+        Err(PositionError::Position(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/m17 foo=1"),
-        Err(TextError::Field(_))
+        Err(PositionError::Field(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1*/m17"),
-        Err(TextError::Position(_))
+        Err(PositionError::Position(_))
     ));
 }
 

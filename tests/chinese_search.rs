@@ -118,7 +118,7 @@ fn long_chain_home_is_found() {
     let hole = at(12, 14);
     let start = at(6, 2);
     let p0 = Triangle::North.cells().without(hole).with(start);
-    let mut p1 = Mask::from_cells(stones);
+    let mut p1 = Mask::from_iter(stones);
     for c in Triangle::South.cells() {
         if p1.count() == 10 {
             break;

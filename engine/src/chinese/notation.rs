@@ -6,7 +6,7 @@
 //!
 //! [`Game::play_text`]: super::Game::play_text
 
-use super::game::GameError;
+use super::error::GameError;
 use super::geometry::Cell;
 
 /// Writes a path as `e1-e3-g5`.

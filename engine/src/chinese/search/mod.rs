@@ -35,11 +35,11 @@ pub mod tree;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::game::{Game, PlayerState, Turn};
 use super::geometry::Cell;
-use super::movegen::Move;
+use super::moves::Move;
 use super::notation::format_path;
 use super::position::Position;
+use super::{Game, PlayerState, Turn};
 use crate::search::{Score, SearchInfo, SearchLimits, Style};
 
 pub use crate::random::Rng;
@@ -105,7 +105,7 @@ pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
             break;
         };
         out.push(format_path(&path));
-        pos.play_unchecked(mv.from, mv.to);
+        pos.play_unchecked(&Move::new(mv.from, mv.to));
     }
     out
 }
@@ -196,7 +196,7 @@ fn search_once(
             let mut ties = 0usize;
             for mv in &moves {
                 let mut child = pos;
-                child.play_unchecked(mv.from, mv.to);
+                child.play_unchecked(&Move::new(mv.from, mv.to));
                 let c = plain_cost(&child, me);
                 if c < best {
                     best = c;
@@ -319,7 +319,7 @@ pub fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
                 break;
             }
             pos.set_to_move(*player);
-            pos.play_unchecked(mv.to, mv.from);
+            pos.play_unchecked(&Move::new(mv.to, mv.from));
             out.push(tree::piece_hash(&pos));
         }
     }
