@@ -48,10 +48,7 @@ fn seed_a_b_c_d_e_two_jumps_in_a_line() {
     let mut g = game("I2 1 e9/f9,h9");
     assert!(dests(&g, "e9").contains(c("g9")));
     assert!(dests(&g, "e9").contains(c("i9")));
-    let mv = Move {
-        from: c("e9"),
-        to: c("i9"),
-    };
+    let mv = Move::new(c("e9"), c("i9"));
     assert_eq!(g.move_text(&mv), "e9-g9-i9");
     g.play_text("e9-g9-i9").unwrap();
     let pos = g.position();
@@ -64,10 +61,7 @@ fn seed_a_b_c_d_e_two_jumps_in_a_line() {
 fn chain_changes_direction() {
     // e9 over f9 to g9 (east), then over h10 to i11 (north-east).
     let mut g = game("I2 1 e9/f9,h10");
-    let mv = Move {
-        from: c("e9"),
-        to: c("i11"),
-    };
+    let mv = Move::new(c("e9"), c("i11"));
     assert!(g.position().is_legal(&mv));
     assert_eq!(g.move_text(&mv), "e9-g9-i11");
     assert_eq!(g.play_text("e9-i11").unwrap(), Some(mv));
@@ -290,13 +284,7 @@ fn king_jumps_a_line_of_three() {
     let d = dests(&g, "e9");
     assert!(d.contains(c("i9")));
     assert!(!d.contains(c("g9")));
-    assert_eq!(
-        g.move_text(&Move {
-            from: c("e9"),
-            to: c("i9")
-        }),
-        "e9-i9"
-    );
+    assert_eq!(g.move_text(&Move::new(c("e9"), c("i9"))), "e9-i9");
     // A king inside the line stops it.
     let g = game("J2 1 e9*/f9,g9*,h9");
     assert!(!dests(&g, "e9").contains(c("i9")));
@@ -332,13 +320,7 @@ fn japanese_camp_restriction() {
     let d = dests(&g, "g10");
     assert!(!d.contains(c("e10")));
     assert!(d.contains(c("e8")));
-    assert_eq!(
-        g.move_text(&Move {
-            from: c("g10"),
-            to: c("e8")
-        }),
-        "g10-e10-e8"
-    );
+    assert_eq!(g.move_text(&Move::new(c("g10"), c("e8"))), "g10-e10-e8");
     // Player 2 may end in its own camp.
     let g = game("J3 2 f9/f10/i7*");
     assert!(dests(&g, "f10").contains(c("e10")));
@@ -437,7 +419,7 @@ fn text_errors_are_typed() {
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/e1"),
-        Err(PositionError::Position(_))
+        Err(PositionError::Overlap(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/m17 foo=1"),
@@ -445,7 +427,7 @@ fn text_errors_are_typed() {
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1*/m17"),
-        Err(PositionError::Position(_))
+        Err(PositionError::King(_))
     ));
 }
 
@@ -542,7 +524,7 @@ proptest! {
             prop_assert_eq!(a.play_text(&text).unwrap(), Some(mv));
             b.play(&mv).unwrap();
             prop_assert_eq!(a.position(), b.position());
-            let ends = format!("{}-{}", mv.from, mv.to);
+            let ends = format!("{}-{}", mv.from(), mv.to());
             let mut e = g.clone();
             prop_assert_eq!(e.play_text(&ends).unwrap(), Some(mv));
         }

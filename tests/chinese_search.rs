@@ -133,7 +133,7 @@ fn long_chain_home_is_found() {
     for style in [Style::Best, Style::Plain] {
         let out = run(&game, &depth(3), style);
         let best = out.best.expect("a move");
-        assert_eq!((best.from, best.to), (start, hole), "{style:?}");
+        assert_eq!((best.from(), best.to()), (start, hole), "{style:?}");
         assert_eq!(out.score, Score::Win(1));
         assert_eq!(out.pv[0].split('-').count(), 7, "{}", out.pv[0]);
     }

@@ -205,7 +205,7 @@ pub fn check_chinese_game(game: &CGame, limit: usize) {
             game.to_text()
         );
         assert_eq!(by_text, by_move, "'{text}' played differently");
-        let ends = format!("{}-{}", mv.from, mv.to);
+        let ends = format!("{}-{}", mv.from(), mv.to());
         let mut by_ends = game.clone();
         assert_eq!(by_ends.play_text(&ends).ok(), Some(Some(*mv)), "'{ends}'");
         assert_eq!(by_ends.position(), by_move.position());

@@ -38,27 +38,8 @@ pub(super) fn new_game(options: &Options, first_player: usize) -> Game {
 /// `rot`, `limit`, `noprog`, `lock`) come from the session's options rather
 /// than from the library's defaults, so a GUI may send just the pieces.
 pub(super) fn from_text(options: &Options, text: &str) -> Result<Game, GameError> {
-    let rules = rules(options);
-    let number = |limit: Option<u32>| limit.map_or_else(|| "-".to_string(), |n| n.to_string());
-    let defaults = [
-        ("anti", u8::from(rules.anti_blocking).to_string()),
-        ("end", u8::from(rules.play_to_end).to_string()),
-        ("rot", u8::from(rules.rotate_first).to_string()),
-        ("limit", number(rules.move_limit)),
-        ("noprog", number(rules.no_progress_limit)),
-        ("lock", u8::from(rules.goal_lock).to_string()),
-    ];
-    let mut full = text.trim().to_string();
-    for (key, value) in defaults {
-        let prefix = format!("{key}=");
-        if !full
-            .split_whitespace()
-            .any(|word| word.starts_with(&prefix))
-        {
-            full.push_str(&format!(" {prefix}{value}"));
-        }
-    }
-    let game = Game::from_text(&full).map_err(|err| GameError::Position(err.to_string()))?;
+    let game = Game::from_text_with_defaults(text, &rules(options))
+        .map_err(|err| GameError::Position(err.to_string()))?;
     let wanted = if options.game == GameKind::Japanese {
         Variant::Japanese
     } else {
@@ -134,6 +115,7 @@ pub(super) fn end_reason(game: &Game) -> Option<String> {
         EndReason::MoveLimit => "move limit reached",
         EndReason::NoProgress => "no-progress limit reached",
         EndReason::Blocked => "no player can move",
+        EndReason::Adjudicated => "adjudicated by the referee",
     };
     Some(text.to_string())
 }
@@ -151,7 +133,7 @@ pub(super) fn legal_moves_text(game: &Game, from: Option<Cell>) -> Vec<String> {
     }
     moves
         .iter()
-        .filter(|mv| from.is_none_or(|cell| mv.from == cell))
+        .filter(|mv| from.is_none_or(|cell| mv.from() == cell))
         .map(|mv| game.move_text(mv))
         .collect()
 }

@@ -344,7 +344,7 @@ impl GameState {
                 .collect(),
             Inner::Chinese(game) => damas::chinese::divide(game.position(), depth)
                 .into_iter()
-                .map(|(mv, n)| (format!("{}-{}", mv.from, mv.to), n))
+                .map(|(mv, n)| (mv.map_or_else(|| "pass".to_string(), |m| m.to_string()), n))
                 .collect(),
         }
     }
