@@ -38,7 +38,7 @@ fn benches(c: &mut Criterion) {
     g.bench_function("legal_moves/midgame", |b| {
         b.iter(|| black_box(&mid).legal_moves().len())
     });
-    g.bench_function("count_legal_moves/midgame", |b| {
+    g.bench_function("count_moves/midgame", |b| {
         b.iter(|| black_box(&mid).count_legal_moves())
     });
     g.bench_function("legal_moves/japanese3", |b| {
