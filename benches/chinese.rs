@@ -39,7 +39,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(&mid).legal_moves().len())
     });
     g.bench_function("count_moves/midgame", |b| {
-        b.iter(|| black_box(&mid).count_moves())
+        b.iter(|| black_box(&mid).count_legal_moves())
     });
     g.bench_function("legal_moves/japanese3", |b| {
         b.iter(|| black_box(&japanese).legal_moves().len())

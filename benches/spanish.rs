@@ -31,7 +31,7 @@ fn movegen(c: &mut Criterion) {
             b.iter(|| {
                 let mut h = 0u64;
                 for m in &moves {
-                    h ^= black_box(&pos).played(m).hash();
+                    h ^= black_box(&pos).played_unchecked(m).hash();
                 }
                 h
             })
@@ -42,7 +42,7 @@ fn movegen(c: &mut Criterion) {
 
 fn perft_bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("spanish_perft");
-    let start = Position::startpos();
+    let start = Position::start();
     g.bench_function("start/6", |b| b.iter(|| perft(black_box(&start), 6)));
     g.bench_function("start/8", |b| b.iter(|| perft(black_box(&start), 8)));
     let kings = Position::from_fen(FENS[2].1).expect("valid FEN");

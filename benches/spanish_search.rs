@@ -13,7 +13,7 @@ fn benches(c: &mut Criterion) {
     let mid = Position::from_fen("W:W1-4,6-8,10,11,13,14,16:B17,19,21-24,26,27,29-32").unwrap();
     let stop = AtomicBool::new(false);
     for (name, pos, depth) in [
-        ("search depth 10, start", Position::startpos(), 10),
+        ("search depth 10, start", Position::start(), 10),
         ("search depth 10, middle game", mid, 10),
     ] {
         c.bench_function(name, |b| {

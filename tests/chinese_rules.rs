@@ -48,10 +48,7 @@ fn seed_a_b_c_d_e_two_jumps_in_a_line() {
     let mut g = game("I2 1 e9/f9,h9");
     assert!(dests(&g, "e9").contains(c("g9")));
     assert!(dests(&g, "e9").contains(c("i9")));
-    let mv = Move {
-        from: c("e9"),
-        to: c("i9"),
-    };
+    let mv = Move::new(c("e9"), c("i9"));
     assert_eq!(g.move_text(&mv), "e9-g9-i9");
     g.play_text("e9-g9-i9").unwrap();
     let pos = g.position();
@@ -64,10 +61,7 @@ fn seed_a_b_c_d_e_two_jumps_in_a_line() {
 fn chain_changes_direction() {
     // e9 over f9 to g9 (east), then over h10 to i11 (north-east).
     let mut g = game("I2 1 e9/f9,h10");
-    let mv = Move {
-        from: c("e9"),
-        to: c("i11"),
-    };
+    let mv = Move::new(c("e9"), c("i11"));
     assert!(g.position().is_legal(&mv));
     assert_eq!(g.move_text(&mv), "e9-g9-i11");
     assert_eq!(g.play_text("e9-i11").unwrap(), Some(mv));
@@ -290,13 +284,7 @@ fn king_jumps_a_line_of_three() {
     let d = dests(&g, "e9");
     assert!(d.contains(c("i9")));
     assert!(!d.contains(c("g9")));
-    assert_eq!(
-        g.move_text(&Move {
-            from: c("e9"),
-            to: c("i9")
-        }),
-        "e9-i9"
-    );
+    assert_eq!(g.move_text(&Move::new(c("e9"), c("i9"))), "e9-i9");
     // A king inside the line stops it.
     let g = game("J2 1 e9*/f9,g9*,h9");
     assert!(!dests(&g, "e9").contains(c("i9")));
@@ -332,13 +320,7 @@ fn japanese_camp_restriction() {
     let d = dests(&g, "g10");
     assert!(!d.contains(c("e10")));
     assert!(d.contains(c("e8")));
-    assert_eq!(
-        g.move_text(&Move {
-            from: c("g10"),
-            to: c("e8")
-        }),
-        "g10-e10-e8"
-    );
+    assert_eq!(g.move_text(&Move::new(c("g10"), c("e8"))), "g10-e10-e8");
     // Player 2 may end in its own camp.
     let g = game("J3 2 f9/f10/i7*");
     assert!(dests(&g, "f10").contains(c("e10")));
@@ -414,35 +396,38 @@ fn first_player_rotation() {
 
 #[test]
 fn text_errors_are_typed() {
-    use damas::chinese::TextError;
-    assert!(matches!(Game::from_text(""), Err(TextError::Missing(_))));
+    use damas::chinese::PositionError;
+    assert!(matches!(
+        Game::from_text(""),
+        Err(PositionError::Missing(_))
+    ));
     assert!(matches!(
         Game::from_text("X2 1 e1/m17"),
-        Err(TextError::Header(_))
+        Err(PositionError::Header(_))
     ));
     assert!(matches!(
         Game::from_text("I2 3 e1/m17"),
-        Err(TextError::ToMove(_))
+        Err(PositionError::ToMove(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1"),
-        Err(TextError::Pieces(_))
+        Err(PositionError::Pieces(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/z9"),
-        Err(TextError::Cell(_))
+        Err(PositionError::Cell(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/e1"),
-        Err(TextError::Position(_))
+        Err(PositionError::Overlap(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/m17 foo=1"),
-        Err(TextError::Field(_))
+        Err(PositionError::Field(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1*/m17"),
-        Err(TextError::Position(_))
+        Err(PositionError::King(_))
     ));
 }
 
@@ -539,7 +524,7 @@ proptest! {
             prop_assert_eq!(a.play_text(&text).unwrap(), Some(mv));
             b.play(&mv).unwrap();
             prop_assert_eq!(a.position(), b.position());
-            let ends = format!("{}-{}", mv.from, mv.to);
+            let ends = format!("{}-{}", mv.from(), mv.to());
             let mut e = g.clone();
             prop_assert_eq!(e.play_text(&ends).unwrap(), Some(mv));
         }
@@ -697,4 +682,100 @@ fn ply_yard_rules_are_two_players_without_anti_blocking() {
     g.play_text("j13-k14").unwrap();
     assert!(!g.is_over());
     assert!(!g.rules().anti_blocking && g.rules().players == 2);
+}
+
+#[test]
+fn divide_has_a_pass_row_when_the_side_to_move_is_stuck() {
+    // Player 2's only piece on m17 is walled in: it must pass.
+    let g = game("I2 2 e9,l16,m16,k15,m15/m17");
+    let pos = *g.position();
+    assert!(pos.legal_moves().is_empty());
+    // Before the fix divide printed no row at all for this position.
+    assert_eq!(damas::chinese::perft(&pos, 2), 15);
+    let rows = damas::chinese::divide(&pos, 2);
+    assert_eq!(rows, vec![(None, 15)]);
+    assert_eq!(damas::chinese::divide(&pos, 1), vec![(None, 1)]);
+}
+
+#[test]
+fn undo_takes_back_moves_passes_and_resignations() {
+    let fresh = Game::new(Rules::for_players(3));
+    let mut g = fresh.clone();
+    assert!(!g.undo());
+    let mut texts = vec![g.to_text()];
+    for _ in 0..4 {
+        let mv = g.legal_moves()[0];
+        g.play(&mv).unwrap();
+        texts.push(g.to_text());
+    }
+    g.resign(1).unwrap();
+    texts.push(g.to_text());
+    g.play_text(&g.move_text(&g.legal_moves()[0])).unwrap();
+    texts.push(g.to_text());
+    g.play_text("resign").unwrap();
+    assert!(g.is_over());
+    texts.push(g.to_text());
+    while g.undo() {
+        texts.pop();
+        assert_eq!(g.to_text(), *texts.last().unwrap());
+    }
+    assert_eq!(texts.len(), 1);
+    assert_eq!(g.to_text(), fresh.to_text());
+    assert_eq!(g.hash(), fresh.hash());
+    assert_eq!(g, fresh);
+
+    // The automatic pass that followed a move goes back with it.
+    let loaded = game("I2 1 e9,l16,m16,k15,m15/m17");
+    let mut g = loaded.clone();
+    g.play_text("e9-e10").unwrap();
+    assert_eq!(g.history().last(), Some(&Turn::Pass { player: 1 }));
+    assert!(g.undo());
+    assert_eq!(g, loaded);
+    // An explicit pass is one turn too.
+    let loaded = game("I2 2 e9,l16,m16,k15,m15/m17");
+    let mut g = loaded.clone();
+    assert!(matches!(
+        game("I2 1 e9,l16,m16,k15,m15/m17").pass(),
+        Err(GameError::CannotPass(_))
+    ));
+    g.pass().unwrap();
+    assert_eq!(g.to_move(), Some(0));
+    assert!(g.undo());
+    assert_eq!(g, loaded);
+}
+
+#[test]
+fn adjudicated_draw_shares_the_next_place() {
+    let mut g = Game::new(Rules::for_players(3));
+    g.resign(0).unwrap();
+    g.adjudicate_draw();
+    assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
+    assert_eq!(
+        g.status(),
+        [
+            PlayerState::Resigned { place: 3 },
+            PlayerState::Placed { place: 1 },
+            PlayerState::Placed { place: 1 },
+        ]
+    );
+    let back: Game = g.to_string().parse().unwrap();
+    assert_eq!(back.to_text(), g.to_text());
+    assert!(g.undo());
+    assert!(!g.is_over());
+}
+
+#[test]
+fn position_text_defaults_come_from_the_caller() {
+    let defaults = Rules {
+        anti_blocking: false,
+        move_limit: Some(7),
+        goal_lock: true,
+        ..Rules::default()
+    };
+    let g = Game::from_text_with_defaults("I2 1 e1/m17 lock=0", &defaults).unwrap();
+    assert!(!g.rules().anti_blocking);
+    assert_eq!(g.rules().move_limit, Some(7));
+    assert!(!g.rules().goal_lock);
+    let plain = Game::from_text("I2 1 e1/m17").unwrap();
+    assert_eq!(plain.rules().move_limit, Rules::default().move_limit);
 }

@@ -125,7 +125,7 @@ fn long_chain_home_is_found() {
     let hole = at(12, 14);
     let start = at(6, 2);
     let p0 = Triangle::North.cells().without(hole).with(start);
-    let mut p1 = Mask::from_cells(stones);
+    let mut p1 = Mask::from_iter(stones);
     for c in Triangle::South.cells() {
         if p1.count() == 10 {
             break;
@@ -140,7 +140,7 @@ fn long_chain_home_is_found() {
     for style in [Style::Best, Style::Plain] {
         let out = run(&game, &depth(3), style);
         let best = out.best.expect("a move");
-        assert_eq!((best.from, best.to), (start, hole), "{style:?}");
+        assert_eq!((best.from(), best.to()), (start, hole), "{style:?}");
         assert_eq!(out.score, Score::Win(1));
         let pv = line_text(game.position(), &out.pv);
         assert_eq!(pv[0].split('-').count(), 7, "{}", pv[0]);

@@ -103,14 +103,20 @@ fn spanish_resignation_and_adjudication() {
     assert_eq!(outcome.winner(), Player::new(0));
     assert_eq!(game.to_move(), None);
     assert!(Game::legal_moves(&game).is_empty());
-    assert_eq!(Game::play_text(&mut game, "22-18"), Err(PlayError::GameOver));
+    assert_eq!(
+        Game::play_text(&mut game, "22-18"),
+        Err(PlayError::GameOver)
+    );
     // Undo takes the resignation back, then the move.
     assert!(Game::undo(&mut game));
     assert!(game.outcome().is_none());
     assert_eq!(game.to_move(), Player::new(1));
     Game::adjudicate_draw(&mut game);
     let outcome = game.outcome().expect("over");
-    assert_eq!((outcome.places.clone(), outcome.reason), (vec![1, 1], EndReason::Adjudicated));
+    assert_eq!(
+        (outcome.places.clone(), outcome.reason),
+        (vec![1, 1], EndReason::Adjudicated)
+    );
     assert!(outcome.is_draw());
     assert!(Game::undo(&mut game));
     assert!(Game::undo(&mut game));
@@ -173,7 +179,10 @@ fn moves_of_one_piece_and_bad_squares() {
         );
     }
     let star = AnyGame::new(&GameSpec::Chinese(Rules::default()));
-    assert!(matches!(star.moves_from("z99"), Err(PlayError::BadSquare(_))));
+    assert!(matches!(
+        star.moves_from("z99"),
+        Err(PlayError::BadSquare(_))
+    ));
     assert_eq!(star.legal_moves().len(), 14);
     assert_eq!(star.legal_moves_text().len(), 14);
 }
@@ -186,7 +195,10 @@ fn a_move_of_the_other_game_is_refused() {
         panic!("a Spanish move");
     };
     let mut star = star;
-    assert_eq!(star.play(draughts.legal_moves()[0]), Err(PlayError::WrongGame));
+    assert_eq!(
+        star.play(draughts.legal_moves()[0]),
+        Err(PlayError::WrongGame)
+    );
 }
 
 #[test]

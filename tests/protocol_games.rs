@@ -38,10 +38,7 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> AnyGame 
             break;
         }
         let turn = engine.query("turn");
-        assert_eq!(
-            turn,
-            game.to_move().expect("someone to move").to_string()
-        );
+        assert_eq!(turn, game.to_move().expect("someone to move").to_string());
         assert_eq!(
             engine.query("p1turn"),
             (game.to_move() == damas::Player::new(0)).to_string()
@@ -57,7 +54,10 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> AnyGame 
     engine.send(&format!("position startpos moves {}", moves.join(" ")));
     assert_eq!(engine.query("gameover"), "true");
     assert_eq!(engine.query("result"), damas_protocol::reply::result(&game));
-    assert_eq!(engine.query("ranking"), damas_protocol::reply::ranking(&game));
+    assert_eq!(
+        engine.query("ranking"),
+        damas_protocol::reply::ranking(&game)
+    );
     assert_eq!(
         engine.go("depth 1"),
         "(none)",

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use damas_protocol::command::{MAX_LINE_LEN, MAX_POSITION_MOVES};
 use damas::Game;
+use damas_protocol::command::{MAX_LINE_LEN, MAX_POSITION_MOVES};
 use damas_protocol::{Flow, Session};
 
 struct Probe {

@@ -224,7 +224,7 @@ mod reference {
 fn as_ref_moves(moves: &[Move]) -> Vec<reference::RMove> {
     let mut v: Vec<_> = moves
         .iter()
-        .map(|m| (m.from().number(), m.to().number(), m.captured().0))
+        .map(|m| (m.from().number(), m.to().number(), m.captured().bits()))
         .collect();
     v.sort_unstable();
     v
@@ -237,7 +237,7 @@ const START: [u64; 13] = [
 
 #[test]
 fn start_position_to_depth_9() {
-    let pos = Position::startpos();
+    let pos = Position::start();
     for (d, &want) in START.iter().enumerate().take(9) {
         assert_eq!(perft(&pos, d as u32 + 1), want, "depth {}", d + 1);
     }
@@ -246,7 +246,7 @@ fn start_position_to_depth_9() {
 #[test]
 #[ignore = "deep: depths 10-13 take a while (run in release)"]
 fn start_position_deep() {
-    let pos = Position::startpos();
+    let pos = Position::start();
     for d in 10..=13u32 {
         assert_eq!(
             perft_parallel(&pos, d, 2),
@@ -258,7 +258,7 @@ fn start_position_deep() {
 
 #[test]
 fn divide_and_parallel_agree() {
-    let pos = Position::startpos();
+    let pos = Position::start();
     let d = divide(&pos, 6);
     assert_eq!(d.len(), 7);
     assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), START[5]);
@@ -268,7 +268,7 @@ fn divide_and_parallel_agree() {
 
 #[test]
 fn reference_agrees_from_start() {
-    let p = reference::from_position(&Position::startpos());
+    let p = reference::from_position(&Position::start());
     for d in 1..=5 {
         assert_eq!(reference::perft(&p, d), START[d as usize - 1]);
     }
@@ -383,7 +383,13 @@ fn arb_position() -> impl Strategy<Value = Position> {
             k |= w & 0xF000_0000;
             k |= b & 0x0000_000F;
             let side = if white { Color::White } else { Color::Black };
-            Position::from_parts(Bitboard(w), Bitboard(b), Bitboard(k), side).unwrap()
+            Position::from_parts(
+                Bitboard::from_bits(w).unwrap(),
+                Bitboard::from_bits(b).unwrap(),
+                Bitboard::from_bits(k).unwrap(),
+                side,
+            )
+            .unwrap()
         })
 }
 
@@ -399,7 +405,7 @@ proptest! {
         prop_assert_eq!(&dedup, &fast_sorted, "duplicates in {}", pos);
         let want = reference::moves(&reference::from_position(&pos));
         prop_assert_eq!(fast_sorted, want, "position {}", pos);
-        prop_assert_eq!(pos.count_legal_moves(), fast.len());
+        prop_assert_eq!(pos.count_legal_moves(), fast.len() as u64);
     }
 }
 
@@ -414,7 +420,7 @@ proptest! {
 
     #[test]
     fn moves_are_unique_sets(pos in arb_position()) {
-        let set: BTreeSet<_> = pos.legal_moves().iter().map(|m| (m.from(), m.to(), m.captured().0)).collect();
+        let set: BTreeSet<_> = pos.legal_moves().iter().map(|m| (m.from(), m.to(), m.captured().bits())).collect();
         prop_assert_eq!(set.len(), pos.legal_moves().len());
     }
 }

@@ -3,8 +3,8 @@
 //! random games.
 
 use damas::spanish::{
-    long_text, Color, DrawReason, FenError, Game, GameError, GameStatus, Move, MoveParseError,
-    PieceKind, Position, Square, WinReason, NO_PROGRESS_PLIES,
+    long_text, Color, DrawReason, Game, GameError, GameStatus, Move, MoveParseError, PieceKind,
+    Position, PositionError, Square, WinReason, NO_PROGRESS_PLIES,
 };
 use proptest::prelude::*;
 
@@ -40,7 +40,7 @@ fn numbering_follows_pdn() {
 
 #[test]
 fn start_position_and_first_moves() {
-    let p = Position::startpos();
+    let p = Position::start();
     assert_eq!(p.to_fen(), "W:W1-12:B21-32");
     assert_eq!(p.men(Color::White).count(), 12);
     assert_eq!(p.men(Color::Black).count(), 12);
@@ -87,7 +87,7 @@ fn man_multi_capture_changes_direction() {
 fn man_promotes_at_end_of_quiet_move() {
     let mut p = pos("W:W25:B5");
     let mv = p.parse_move("25-29").unwrap();
-    p.play(&mv);
+    p.play_unchecked(&mv);
     assert_eq!(p.piece_at(sq(29)).map(|x| x.kind), Some(PieceKind::King));
     assert_eq!(p.to_fen(), "B:WK29:B5");
 }
@@ -98,12 +98,12 @@ fn promotion_during_a_capture_ends_the_move() {
     // f7, but the move ends there.
     let p = pos("W:W23:B26,27");
     assert_eq!(moves("W:W23:B26,27"), ["23x30x27"]);
-    let after = p.played(&p.legal_moves()[0]);
+    let after = p.played_unchecked(&p.legal_moves()[0]);
     assert_eq!(after.to_fen(), "B:WK30:B26");
     // The same for Black: f3 (10) over e2 (6) to d1 (3), crowned there.
     let b = pos("B:W6,7:B10");
     assert_eq!(moves("B:W6,7:B10"), ["10x3x6"]);
-    assert_eq!(b.played(&b.legal_moves()[0]).to_fen(), "W:W7:BK3");
+    assert_eq!(b.played_unchecked(&b.legal_moves()[0]).to_fen(), "W:W7:BK3");
     // For the maximum rule the promoting capture counts one piece: 24x31
     // (crowned on 31, where a king could go on over 22) loses to 9x27
     // taking 13 and 22.
@@ -148,7 +148,7 @@ fn king_capture_may_end_on_its_starting_square() {
     );
     let p = pos("W:WK6:B10,11,18,19");
     let mv = p.parse_move("6x6x10x11x18x19").unwrap();
-    assert_eq!(p.played(&mv).to_fen(), "B:WK6:B");
+    assert_eq!(p.played_unchecked(&mv).to_fen(), "B:WK6:B");
 }
 
 #[test]
@@ -247,7 +247,7 @@ fn short_form_for_unique_captures_and_long_form_accepted() {
 
 #[test]
 fn move_parse_errors() {
-    let p = Position::startpos();
+    let p = Position::start();
     assert_eq!(p.parse_move("  "), Err(MoveParseError::Empty));
     assert!(matches!(
         p.parse_move("11"),
@@ -314,23 +314,20 @@ fn fen_with_kings_and_ranges() {
         [30]
     );
     assert_eq!(p.to_fen(), "B:WK3,18:B22,K30");
-    assert_eq!(pos("W:B21-32:W1-12"), Position::startpos());
-    assert_eq!(pos(" W:W1-12:B21-32. "), Position::startpos());
+    assert_eq!(pos("W:B21-32:W1-12"), Position::start());
+    assert_eq!(pos(" W:W1-12:B21-32. "), Position::start());
     assert_eq!(pos("W:WK1-3:B29"), pos("W:WK1,K2,K3:B29"));
-    assert_eq!(
-        "W:W1-12:B21-32".parse::<Position>(),
-        Ok(Position::startpos())
-    );
-    assert_eq!(format!("{}", Position::startpos()), "W:W1-12:B21-32");
+    assert_eq!("W:W1-12:B21-32".parse::<Position>(), Ok(Position::start()));
+    assert_eq!(format!("{}", Position::start()), "W:W1-12:B21-32");
     assert_eq!(pos("W:W:B").to_fen(), "W:W:B");
 }
 
 #[test]
 fn fen_errors_say_what_and_where() {
     let err = |f: &str| Position::from_fen(f).unwrap_err();
-    assert_eq!(err(""), FenError::Empty);
-    assert_eq!(err("W"), FenError::ExpectedColon);
-    assert!(matches!(err("X:W1:B32"), FenError::BadSide { .. }));
+    assert_eq!(err(""), PositionError::Empty);
+    assert_eq!(err("W"), PositionError::ExpectedColon);
+    assert!(matches!(err("X:W1:B32"), PositionError::BadSide { .. }));
     assert_eq!(
         err("W:W1-12,33:B21-32").to_string(),
         "square 33 out of range in white pieces (1-32)"
@@ -341,37 +338,40 @@ fn fen_errors_say_what_and_where() {
     );
     assert!(matches!(
         err("W:W1,x:B32"),
-        FenError::BadSquare {
+        PositionError::BadSquare {
             color: Color::White,
             ..
         }
     ));
-    assert!(matches!(err("W:W5-3:B32"), FenError::BadRange { .. }));
-    assert_eq!(err("W:W1,1:B32"), FenError::DuplicateSquare { square: 1 });
-    assert_eq!(err("W:W1:B1"), FenError::BothColors { square: 1 });
+    assert!(matches!(err("W:W5-3:B32"), PositionError::BadRange { .. }));
+    assert_eq!(
+        err("W:W1,1:B32"),
+        PositionError::DuplicateSquare { square: 1 }
+    );
+    assert_eq!(err("W:W1:B1"), PositionError::BothColors { square: 1 });
     assert_eq!(
         err("W:W1:W2"),
-        FenError::DuplicateList {
+        PositionError::DuplicateList {
             color: Color::White
         }
     );
     assert_eq!(
         err("W:W1"),
-        FenError::MissingList {
+        PositionError::MissingList {
             color: Color::Black
         }
     );
-    assert!(matches!(err("W:X1:B2"), FenError::BadListColor { .. }));
+    assert!(matches!(err("W:X1:B2"), PositionError::BadListColor { .. }));
     assert_eq!(
         err("W:W30:B1"),
-        FenError::ManOnLastRow {
+        PositionError::ManOnLastRow {
             color: Color::White,
             square: 30
         }
     );
     assert!(matches!(
         err("W:W99999999999999999999:B1"),
-        FenError::OutOfRange { .. }
+        PositionError::OutOfRange { .. }
     ));
 }
 
@@ -475,7 +475,7 @@ fn quiet_walk(g: &mut Game, plies: u32) -> bool {
         {
             continue;
         }
-        let next = g.position().played(mv);
+        let next = g.position().played_unchecked(mv);
         if next.has_capture() || g.history_hashes().contains(&next.hash()) {
             continue;
         }
@@ -562,9 +562,9 @@ fn game_rejects_illegal_moves_and_tracks_history() {
     assert_eq!(g.moves(), [m]);
     assert_eq!(
         g.history_hashes(),
-        [Position::startpos().hash(), g.position().hash()]
+        [Position::start().hash(), g.position().hash()]
     );
-    assert_eq!(g.start_position(), &Position::startpos());
+    assert_eq!(g.start_position(), &Position::start());
     assert_eq!(g.undo(), Some(m));
     assert_eq!(g.undo(), None);
 }
@@ -587,7 +587,7 @@ proptest! {
     /// to itself.
     #[test]
     fn random_games_keep_invariants(choices in proptest::collection::vec(any::<u16>(), 1..120)) {
-        let mut p = Position::startpos();
+        let mut p = Position::start();
         for c in choices {
             prop_assert_eq!(p.hash(), p.compute_hash());
             prop_assert_eq!(Position::from_fen(&p.to_fen()), Ok(p));
@@ -601,7 +601,7 @@ proptest! {
                 break;
             }
             let mv = ms[c as usize % ms.len()];
-            p.play(&mv);
+            p.play_unchecked(&mv);
         }
     }
 
@@ -631,7 +631,7 @@ proptest! {
     fn parsers_never_panic(text in "[WBKwbkx0-9:,. -]{0,40}", any_text in "\\PC{0,30}") {
         let _ = Position::from_fen(&text);
         let _ = Position::from_fen(&any_text);
-        let p = Position::startpos();
+        let p = Position::start();
         let _ = p.parse_move(&text);
         let _ = p.parse_move(&any_text);
         if let Ok(q) = Position::from_fen(&text) {

@@ -105,7 +105,7 @@ fn no_progress_counter_draws() {
     let mut seen = vec![start];
     'outer: while game.plies_without_progress() < 79 {
         for mv in game.legal_moves() {
-            let next = game.position().played(&mv);
+            let next = game.position().played_unchecked(&mv);
             if mv.is_capture() || next.has_capture() || seen.contains(&next) {
                 continue;
             }
@@ -174,7 +174,7 @@ fn depth_limit_is_exact_and_reports_every_depth() {
         let mut pos = *game.position();
         for mv in &info.pv {
             assert!(pos.legal_moves().contains(mv), "{:?}", info.pv);
-            pos = pos.played(mv);
+            pos = pos.played_unchecked(mv);
         }
     }
     assert_eq!(infos.last().unwrap().pv, r.pv);

@@ -133,7 +133,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                 ["moves", cell] => match game.moves_from(cell) {
                     Ok(moves) if moves.is_empty() => say!(out, "no legal move from {cell}")?,
                     Ok(moves) => {
-                        let texts: Vec<String> = moves.iter().map(|mv| game.move_text(mv)).collect();
+                        let texts: Vec<String> =
+                            moves.iter().map(|mv| game.move_text(mv)).collect();
                         say!(out, "{}", texts.join(" "))?
                     }
                     Err(err) => say!(out, "{err}")?,
@@ -157,7 +158,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                     text
                 }
                 None => {
-                    game.pass().map_err(|err| format!("engine pass refused: {err}"))?;
+                    game.pass()
+                        .map_err(|err| format!("engine pass refused: {err}"))?;
                     "pass".to_string()
                 }
             };

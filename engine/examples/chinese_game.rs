@@ -37,7 +37,7 @@ fn main() {
             .enumerate()
             .min_by_key(|(i, mv)| {
                 let mut next = pos;
-                next.play(mv);
+                next.play_unchecked(mv);
                 (
                     next.goal_distance(p),
                     std::cmp::Reverse(next.pieces_in_goal(p)),

@@ -93,7 +93,8 @@ fn main() {
         let game = Game::from_position(rules, pos);
         let mut total = 0;
         for (mv, n) in &parts {
-            println!("{:<16} {n}", game.move_text(mv));
+            let text = mv.map_or_else(|| "pass".to_string(), |m| game.move_text(&m));
+            println!("{text:<16} {n}");
             total += n;
         }
         println!(

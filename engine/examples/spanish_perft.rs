@@ -36,7 +36,7 @@ fn main() {
                 std::process::exit(2);
             }
         },
-        None => Position::startpos(),
+        None => Position::start(),
     };
     let t = Instant::now();
     let nodes = if show_divide {

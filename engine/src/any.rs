@@ -202,8 +202,16 @@ impl Game for AnyGame {
 
     fn moves_from(&self, square: &str) -> Result<Vec<AnyMove>, PlayError> {
         Ok(match self {
-            AnyGame::Spanish(g) => g.moves_from(square)?.into_iter().map(AnyMove::Spanish).collect(),
-            AnyGame::Chinese(g) => g.moves_from(square)?.into_iter().map(AnyMove::Chinese).collect(),
+            AnyGame::Spanish(g) => g
+                .moves_from(square)?
+                .into_iter()
+                .map(AnyMove::Spanish)
+                .collect(),
+            AnyGame::Chinese(g) => g
+                .moves_from(square)?
+                .into_iter()
+                .map(AnyMove::Chinese)
+                .collect(),
         })
     }
 

@@ -22,7 +22,7 @@
 //! let played = first_move(&mut draughts);
 //! assert!(spanish::Game::default().legal_moves_text().contains(&played));
 //! assert_eq!(draughts.to_move(), Player::new(1));
-//! assert!(draughts.undo());
+//! assert!(Game::undo(&mut draughts));
 //! assert_eq!(draughts.to_move(), Player::new(0));
 //! ```
 
@@ -32,7 +32,6 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
-
 
 /// Most players a game can have (the six triangles of the star).
 pub const MAX_PLAYERS: usize = 6;
@@ -236,10 +235,10 @@ pub enum PlayError {
 pub enum PositionError {
     /// Not a Spanish draughts FEN.
     #[error("invalid position: {0}")]
-    Spanish(#[from] crate::spanish::FenError),
+    Spanish(#[from] crate::spanish::PositionError),
     /// Not a Chinese checkers position text.
     #[error("invalid position: {0}")]
-    Chinese(#[from] crate::chinese::TextError),
+    Chinese(#[from] crate::chinese::PositionError),
     /// A Chinese checkers text for the other variant than the one asked
     /// for.
     #[error("invalid position: the text is for the {found} variant but the game is {wanted}")]

@@ -25,6 +25,6 @@ pub mod spanish;
 pub use any::{AnyGame, AnyMove, GameSpec};
 pub use any_engine::AnyEngine;
 pub use game::{
-    EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError,
-    Search, MAX_PLAYERS,
+    EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError, Search,
+    MAX_PLAYERS,
 };

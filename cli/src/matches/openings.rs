@@ -19,7 +19,9 @@ impl Opening {
     pub fn build(&self, options: &Options) -> Result<AnyGame, String> {
         let mut game = match &self.start {
             None => AnyGame::new(&options.spec()),
-            Some(text) => AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?,
+            Some(text) => {
+                AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?
+            }
         };
         for mv in &self.moves {
             game.play_text(mv)

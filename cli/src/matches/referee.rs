@@ -173,7 +173,9 @@ pub fn play_game(
         record.endings.push(Ending::Adjudicated);
         game.adjudicate_draw();
     } else if let Some(outcome) = game.outcome() {
-        record.endings.push(Ending::Rules(outcome.reason.to_string()));
+        record
+            .endings
+            .push(Ending::Rules(outcome.reason.to_string()));
     }
     record.places = game.outcome().map_or_else(
         || vec![1; players],

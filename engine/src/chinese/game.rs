@@ -1,123 +1,14 @@
 //! [`Game`]: a position under the full rules — turns, automatic passes,
-//! finishing, ranking, resignation and the limits.
+//! finishing, resignation, the limits and taking turns back. The places
+//! and the outcome are in `ranking.rs`, the position text in `text.rs`.
 
-use super::geometry::{Cell, CellParseError};
-use super::movegen::{Move, MoveList};
+use super::error::GameError;
+use super::geometry::Cell;
+use super::moves::{Move, MoveList};
 use super::notation::{format_path, parse_path};
 use super::position::Position;
+use super::record::{EndReason, PlayerState, Turn};
 use super::rules::Rules;
-
-/// Where a player stands.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum PlayerState {
-    /// Still moving.
-    Playing,
-    /// Finished (filled the goal) and took this place (1 = first).
-    Finished {
-        /// Place, 1-based.
-        place: u8,
-    },
-    /// Resigned and took this place (the last free one); the pieces stay.
-    Resigned {
-        /// Place, 1-based.
-        place: u8,
-    },
-    /// Placed when the game ended without this player finishing: the last
-    /// player left, a move-limit draw, the no-progress ranking, or the
-    /// ranking of the others when the game stops at the first finisher.
-    /// Several players may share a place.
-    Placed {
-        /// Place, 1-based.
-        place: u8,
-    },
-}
-
-impl PlayerState {
-    /// The place, when decided.
-    pub fn place(self) -> Option<u8> {
-        match self {
-            PlayerState::Playing => None,
-            PlayerState::Finished { place }
-            | PlayerState::Resigned { place }
-            | PlayerState::Placed { place } => Some(place),
-        }
-    }
-}
-
-/// One entry of the game record.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Turn {
-    /// A move with its full path.
-    Move {
-        /// The mover.
-        player: usize,
-        /// The move.
-        mv: Move,
-        /// Every point of the path, `from` first.
-        path: Vec<Cell>,
-    },
-    /// A pass (the player had no legal move).
-    Pass {
-        /// The player who passed.
-        player: usize,
-    },
-    /// A resignation.
-    Resign {
-        /// The player who resigned.
-        player: usize,
-    },
-}
-
-/// The outcome, in the shape a two-player protocol needs.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameResult {
-    /// The game goes on.
-    Ongoing,
-    /// Over, and this player alone has the first place (a finished
-    /// solitaire is a win of player 0).
-    Win(usize),
-    /// Over, and the first place is shared (or a solitaire ended without
-    /// finishing).
-    Draw,
-}
-
-/// Why the game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EndReason {
-    /// All places decided by finishing and resigning.
-    Decided,
-    /// A player finished with `play_to_end` off (or in a 2-player game).
-    FirstFinisher,
-    /// The move limit was reached.
-    MoveLimit,
-    /// The no-progress limit was reached.
-    NoProgress,
-    /// No player still playing had a legal move.
-    Blocked,
-}
-
-/// Errors of [`Game::play_text`] and friends.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The text is not a move (`e1-e3-g5`, `e1-g5`, `pass`, `resign`).
-    #[error("not a move: {0:?}")]
-    Syntax(String),
-    /// A name is not a point of the star.
-    #[error(transparent)]
-    Cell(#[from] CellParseError),
-    /// Well-formed but not legal here.
-    #[error("illegal move {0}")]
-    Illegal(String),
-    /// `pass` while a move is available.
-    #[error("cannot pass with {0} legal moves")]
-    CannotPass(usize),
-    /// The player named is not playing.
-    #[error("player {0} is not playing")]
-    NotPlaying(usize),
-}
 
 /// A game of Chinese checkers under [`Rules`].
 ///
@@ -142,6 +33,22 @@ pub struct Game {
     pub(crate) best: Vec<(u32, u32)>,
     pub(crate) history: Vec<Turn>,
     pub(crate) end: Option<EndReason>,
+    /// The state before each turn still on record, for [`Game::undo`].
+    pub(crate) undo: Vec<Snapshot>,
+}
+
+/// What [`Game::undo`] restores: everything a turn changes (the history is
+/// truncated back to `history_len`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Snapshot {
+    pos: Position,
+    states: Vec<PlayerState>,
+    ply: u32,
+    rounds: u32,
+    last_progress: Option<u32>,
+    best: Vec<(u32, u32)>,
+    history_len: usize,
+    end: Option<EndReason>,
 }
 
 impl Game {
@@ -192,6 +99,7 @@ impl Game {
             best,
             history: Vec::new(),
             end: None,
+            undo: Vec::new(),
         }
     }
 
@@ -270,31 +178,6 @@ impl Game {
         }
     }
 
-    /// The outcome for a 2-player protocol (`p1win`/`p2win`/`draw`/`none`).
-    pub fn result(&self) -> GameResult {
-        if !self.is_over() {
-            return GameResult::Ongoing;
-        }
-        let firsts: Vec<usize> = (0..self.players())
-            .filter(|&p| self.states[p].place() == Some(1))
-            .collect();
-        match firsts.as_slice() {
-            [p] if self.players() > 1
-                || self.states[*p] == (PlayerState::Finished { place: 1 }) =>
-            {
-                GameResult::Win(*p)
-            }
-            _ => GameResult::Draw,
-        }
-    }
-
-    /// Players and states, best place first, players still playing last.
-    pub fn ranking(&self) -> Vec<(usize, PlayerState)> {
-        let mut r: Vec<(usize, PlayerState)> = self.states.iter().copied().enumerate().collect();
-        r.sort_by_key(|&(p, s)| (s.place().unwrap_or(u8::MAX), p));
-        r
-    }
-
     /// Plays a legal move of the player to move.
     pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
         if self.is_over() {
@@ -303,7 +186,8 @@ impl Game {
         let path = self
             .pos
             .path(mv)
-            .ok_or_else(|| GameError::Illegal(format!("{}-{}", mv.from, mv.to)))?;
+            .ok_or_else(|| GameError::Illegal(mv.to_string()))?;
+        self.save();
         self.apply(*mv, path);
         Ok(())
     }
@@ -318,11 +202,7 @@ impl Game {
         let t = text.trim();
         match t.to_ascii_lowercase().as_str() {
             "pass" => {
-                let n = self.pos.legal_moves().len();
-                if n > 0 {
-                    return Err(GameError::CannotPass(n));
-                }
-                self.do_pass();
+                self.pass()?;
                 return Ok(None);
             }
             "resign" => {
@@ -332,16 +212,14 @@ impl Game {
             _ => {}
         }
         let cells = parse_path(t)?;
-        let mv = Move {
-            from: cells[0],
-            to: *cells.last().expect("parse_path gives 2+ cells"),
-        };
+        let mv = Move::new(cells[0], *cells.last().expect("parse_path gives 2+ cells"));
         let path = if cells.len() == 2 {
             self.pos.path(&mv)
         } else {
             self.pos.is_legal_path(&cells).then(|| cells.clone())
         };
         let path = path.ok_or_else(|| GameError::Illegal(t.to_string()))?;
+        self.save();
         self.apply(mv, path);
         Ok(Some(mv))
     }
@@ -351,7 +229,7 @@ impl Game {
     pub fn move_text(&self, mv: &Move) -> String {
         match self.pos.path(mv) {
             Some(p) => format_path(&p),
-            None => format!("{}-{}", mv.from, mv.to),
+            None => mv.to_string(),
         }
     }
 
@@ -364,6 +242,7 @@ impl Game {
         if self.states.get(p) != Some(&PlayerState::Playing) {
             return Err(GameError::NotPlaying(p));
         }
+        self.save();
         let place =
             (self.players() - self.count(|s| matches!(s, PlayerState::Resigned { .. }))) as u8;
         self.states[p] = PlayerState::Resigned { place };
@@ -378,80 +257,73 @@ impl Game {
         Ok(())
     }
 
-    fn count(&self, f: impl Fn(&PlayerState) -> bool) -> usize {
-        self.states.iter().filter(|s| f(s)).count()
-    }
-
-    fn playing(&self) -> Vec<usize> {
-        (0..self.players())
-            .filter(|&p| self.states[p] == PlayerState::Playing)
-            .collect()
-    }
-
-    /// Lowest place not yet taken by finishers or placed players.
-    fn low_place(&self) -> u8 {
-        1 + self.count(|s| matches!(s, PlayerState::Finished { .. } | PlayerState::Placed { .. }))
-            as u8
-    }
-
-    /// When one player is left (or none in solitaire), close the game.
-    fn settle_last(&mut self, reason: EndReason) -> bool {
-        let playing = self.playing();
-        match playing.as_slice() {
-            [] => {
-                self.end = Some(reason);
-                true
-            }
-            [p] if self.players() > 1 => {
-                self.states[*p] = PlayerState::Placed {
-                    place: self.low_place(),
-                };
-                self.end = Some(reason);
-                true
-            }
-            _ => false,
+    /// The player to move passes: allowed only when it has no legal move
+    /// (the game passes automatically for the players after a turn, so this
+    /// is needed only for a game read from a text or position where the
+    /// player to move is stuck).
+    pub fn pass(&mut self) -> Result<(), GameError> {
+        if self.is_over() {
+            return Err(GameError::GameOver);
         }
+        let n = self.pos.legal_moves().len();
+        if n > 0 {
+            return Err(GameError::CannotPass(n));
+        }
+        self.save();
+        let p = self.pos.to_move();
+        self.history.push(Turn::Pass { player: p });
+        self.ply += 1;
+        self.next_turn(p);
+        Ok(())
     }
 
-    /// Ranks the players still playing by pieces in goal (more first), then
-    /// total distance to the goal (less first); ties share a place.
-    fn rank_remaining(&mut self, reason: EndReason) {
-        let low = self.low_place();
-        let mut keys: Vec<(usize, (std::cmp::Reverse<u32>, u32))> = self
-            .playing()
-            .into_iter()
-            .map(|p| {
-                (
-                    p,
-                    (
-                        std::cmp::Reverse(self.pos.pieces_in_goal(p)),
-                        self.pos.goal_distance(p),
-                    ),
-                )
-            })
-            .collect();
-        keys.sort_by_key(|&(p, k)| (k, p));
-        for i in 0..keys.len() {
-            let better = keys.iter().filter(|(_, k)| *k < keys[i].1).count();
-            self.states[keys[i].0] = PlayerState::Placed {
-                place: low + better as u8,
-            };
-        }
-        self.end = Some(reason);
+    /// Takes back the last turn made through [`Game::play`],
+    /// [`Game::play_text`], [`Game::pass`] or [`Game::resign`], with the
+    /// automatic passes that followed it, restoring the position, the
+    /// players' states, the counters, the progress records, the record and
+    /// the end. Returns `false` when there is no turn to take back (a new
+    /// game, or one read from a text, starts with none).
+    ///
+    /// ```
+    /// use damas::chinese::{Game, Rules};
+    /// let mut g = Game::new(Rules::default());
+    /// g.play_text("e4-e5").unwrap();
+    /// assert!(g.undo());
+    /// assert_eq!(g, Game::new(Rules::default()));
+    /// assert!(!g.undo());
+    /// ```
+    pub fn undo(&mut self) -> bool {
+        let Some(s) = self.undo.pop() else {
+            return false;
+        };
+        self.pos = s.pos;
+        self.states = s.states;
+        self.ply = s.ply;
+        self.rounds = s.rounds;
+        self.last_progress = s.last_progress;
+        self.best = s.best;
+        self.history.truncate(s.history_len);
+        self.end = s.end;
+        true
     }
 
-    /// The remaining players share the next place.
-    fn draw_remaining(&mut self, reason: EndReason) {
-        let low = self.low_place();
-        for p in self.playing() {
-            self.states[p] = PlayerState::Placed { place: low };
-        }
-        self.end = Some(reason);
+    /// Records the state before a turn, for [`Game::undo`].
+    fn save(&mut self) {
+        self.undo.push(Snapshot {
+            pos: self.pos,
+            states: self.states.clone(),
+            ply: self.ply,
+            rounds: self.rounds,
+            last_progress: self.last_progress,
+            best: self.best.clone(),
+            history_len: self.history.len(),
+            end: self.end,
+        });
     }
 
     fn apply(&mut self, mv: Move, path: Vec<Cell>) {
         let p = self.pos.to_move();
-        self.pos.play(&mv);
+        self.pos.play_unchecked(&mv);
         self.pos.set_to_move(p);
         self.history.push(Turn::Move {
             player: p,
@@ -493,13 +365,6 @@ impl Game {
                 return;
             }
         }
-        self.next_turn(p);
-    }
-
-    fn do_pass(&mut self) {
-        let p = self.pos.to_move();
-        self.history.push(Turn::Pass { player: p });
-        self.ply += 1;
         self.next_turn(p);
     }
 

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{self, Search, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
+use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player, Search};
 
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
@@ -27,7 +27,7 @@ fn neutral_reason(reason: EndReason) -> NeutralReason {
         EndReason::MoveLimit => NeutralReason::MoveLimit,
         EndReason::NoProgress => NeutralReason::NoProgressLimit,
         EndReason::Blocked => NeutralReason::Blocked,
-        // MERGE: EndReason::Adjudicated => NeutralReason::Adjudicated,
+        EndReason::Adjudicated => NeutralReason::Adjudicated,
     }
 }
 
@@ -93,7 +93,7 @@ impl game::Game for Game {
         }
         let cells = parse_path(text).map_err(play_error)?;
         let (from, to) = (cells[0], cells[cells.len() - 1]);
-        let mv = Move { from, to };
+        let mv = Move::new(from, to);
         let legal = if cells.len() == 2 {
             self.position().path(&mv).is_some()
         } else {
@@ -102,7 +102,9 @@ impl game::Game for Game {
         if legal {
             Ok(mv)
         } else {
-            Err(PlayError::Chinese(GameError::Illegal(text.trim().to_string())))
+            Err(PlayError::Chinese(GameError::Illegal(
+                text.trim().to_string(),
+            )))
         }
     }
 
@@ -123,7 +125,7 @@ impl game::Game for Game {
             .map_err(|err| PlayError::BadSquare(err.to_string()))?;
         Ok(Game::legal_moves(self)
             .iter()
-            .filter(|mv| mv.from == from)
+            .filter(|mv| mv.from() == from)
             .copied()
             .collect())
     }
@@ -170,7 +172,12 @@ impl game::Game for Game {
         let position = self.position();
         divide(position, depth)
             .into_iter()
-            .map(|(mv, n)| (format!("{}-{}", mv.from, mv.to), n))
+            .map(|(mv, n)| {
+                (
+                    mv.map_or_else(|| "pass".to_string(), |mv| mv.to_string()),
+                    n,
+                )
+            })
             .collect()
     }
 }

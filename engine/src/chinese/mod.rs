@@ -16,29 +16,32 @@
 //! ```
 
 mod diagram;
+mod error;
 mod game;
 mod geometry;
 mod interface;
-mod mask;
 mod movegen;
+mod moves;
 mod notation;
-mod pending;
 mod perft;
 mod position;
+mod ranking;
+mod record;
 mod rules;
 mod search;
 mod text;
 mod zobrist;
 
-pub use game::{EndReason, Game, GameError, GameResult, PlayerState, Turn};
-pub use geometry::{Cell, CellParseError, Dir, Triangle, ALL_CELLS, CELLS};
-pub use mask::{Mask, MaskIter};
-pub use movegen::{Move, MoveList, MAX_MOVES};
+pub use error::{GameError, IllegalMoveError, PositionError};
+pub use game::Game;
+pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, ALL_CELLS, CELLS};
+pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_path, parse_path};
 pub use perft::{divide, perft, perft_parallel};
-pub use position::{Position, PositionError};
+pub use position::Position;
+pub use record::{EndReason, GameResult, PlayerState, Turn};
 pub use rules::{seats, Rules, Variant};
 pub use search::{
     bench, bench_with, line_text, solve_solitaire, Engine, SolitairePlan, BENCH_DEPTH,
 };
-pub use text::{TextError, MAX_TEXT_NUMBER};
+pub use text::MAX_TEXT_NUMBER;

@@ -18,32 +18,12 @@
 //! Japanese kings jump whole lines and may change coset; the one king per
 //! player goes through a plain per-cell search.
 
-use super::geometry::{Cell, Dir, GEO};
-use super::mask::Mask;
+use super::geometry::{Cell, Dir, Mask, GEO};
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::rules::Variant;
 use arrayvec::ArrayVec;
 use std::collections::VecDeque;
-
-/// A move: the piece on `from` ends on `to`. A move is identified by this
-/// pair; the path (for steps `[from, to]`, for chains every landing point)
-/// comes from [`Position::path`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Move {
-    /// Starting point.
-    pub from: Cell,
-    /// Final point.
-    pub to: Cell,
-}
-
-/// Capacity of a [`MoveList`]. A player has `k ≤ 15` pieces (enforced by
-/// [`Position::from_pieces`]) and each has at most `121 − k` destinations
-/// (the points not holding an own piece), so a position has at most
-/// `15 × 106 = 1590` moves (the Japanese solitaire start comes close).
-pub const MAX_MOVES: usize = 1600;
-
-/// The moves of one position, on the stack.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// One round of ordinary jumps from `front` in coset-grid bits.
 #[inline(always)]
@@ -216,7 +196,7 @@ impl Position {
     /// Number of legal moves of the side to move (distinct `(from, to)`),
     /// without building a list: the bulk count of perft.
     #[inline]
-    pub fn count_moves(&self) -> u64 {
+    pub fn count_legal_moves(&self) -> u64 {
         let cfg = self.cfg();
         if cfg.variant == Variant::International && !cfg.goal_lock {
             u64::from(self.bulk_count::<false>())
@@ -287,12 +267,6 @@ impl Position {
         self.pieces[p].contains(mv.from) && self.destinations_of(p, mv.from).contains(mv.to)
     }
 
-    /// Plays a legal move (see [`Position::play_unchecked`]).
-    #[inline]
-    pub fn play(&mut self, mv: &Move) {
-        self.play_unchecked(mv.from, mv.to);
-    }
-
     /// The path of a legal move of the side to move: `[from, to]` for a
     /// step, every landing point for a chain (one of the shortest chains).
     /// `None` when the move is not legal.
@@ -316,7 +290,7 @@ impl Position {
                     let mut path = vec![l];
                     let mut c = l;
                     while c != mv.from {
-                        c = Cell::new(parent[c.index()] as usize)?;
+                        c = Cell::from_index(parent[c.index()] as usize)?;
                         path.push(c);
                     }
                     path.reverse();

@@ -6,8 +6,10 @@
 //!
 //! [`Game::play_text`]: super::Game::play_text
 
-use super::game::GameError;
+use super::error::GameError;
 use super::geometry::Cell;
+use super::moves::Move;
+use std::str::FromStr;
 
 /// Writes a path as `e1-e3-g5`.
 ///
@@ -34,4 +36,25 @@ pub fn parse_path(text: &str) -> Result<Vec<Cell>, GameError> {
         .iter()
         .map(|p| p.parse::<Cell>().map_err(GameError::from))
         .collect()
+}
+
+impl FromStr for Move {
+    type Err = GameError;
+
+    /// Reads a move without a position: a path (`e1-e3-g5`) or its two ends
+    /// (`e1-g5`) give the move from the first point to the last. Whether it
+    /// is legal is for the position to say ([`Position::play`]).
+    ///
+    /// ```
+    /// use damas::chinese::Move;
+    /// let mv: Move = "e3-e5-g7".parse().unwrap();
+    /// assert_eq!(mv.to_string(), "e3-g7");
+    /// assert!("e3".parse::<Move>().is_err());
+    /// ```
+    ///
+    /// [`Position::play`]: super::Position::play
+    fn from_str(s: &str) -> Result<Move, GameError> {
+        let cells = parse_path(s)?;
+        Ok(Move::new(cells[0], cells[cells.len() - 1]))
+    }
 }

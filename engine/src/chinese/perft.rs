@@ -7,7 +7,7 @@
 //! the start position) are reproduced this way: 2 players 14, 196, 4760,
 //! 115600, 3188520, 87946884; 3 players 14, 196, 2744.
 
-use super::movegen::Move;
+use super::moves::Move;
 use super::position::Position;
 use rayon::prelude::*;
 
@@ -29,7 +29,7 @@ use rayon::prelude::*;
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.count_moves().max(1),
+        1 => pos.count_legal_moves().max(1),
         _ => {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -40,7 +40,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             let mut n = 0;
             for mv in &moves {
                 let mut child = *pos;
-                child.play(mv);
+                child.play_unchecked(mv);
                 n += perft(&child, depth - 1);
             }
             n
@@ -48,32 +48,55 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
-/// Perft split by first move: `(move, count)` per legal move, in move
-/// order. A forced pass shows as an empty list.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+/// Perft split by first move: `(Some(move), count)` per legal move, in move
+/// order, or a single `(None, count)` row for the pass when the side to move
+/// has no legal move; the counts sum to [`perft`]. Empty at depth 0.
+///
+/// ```
+/// use damas::chinese::{divide, perft, Position, Rules};
+/// let pos = Position::start(&Rules::default());
+/// let rows = divide(&pos, 2);
+/// assert_eq!(rows.len(), 14);
+/// assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), perft(&pos, 2));
+/// ```
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Option<Move>, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let mut child = *pos;
+        child.pass();
+        return vec![(None, perft(&child, depth - 1))];
+    }
+    moves
         .iter()
         .map(|mv| {
             let mut child = *pos;
-            child.play(mv);
-            (*mv, perft(&child, depth - 1))
+            child.play_unchecked(mv);
+            (Some(*mv), perft(&child, depth - 1))
         })
         .collect()
 }
 
-/// [`perft`] on `threads` threads (rayon; 0 means rayon's default), splitting
-/// the work over the moves of the first two plies.
+/// [`perft`] on `threads` threads of a local rayon pool; `threads == 0`
+/// means all available cores. The work is split over the moves of the first
+/// two plies. Falls back to the sequential count when `threads == 1`, for
+/// shallow depths, or if the pool cannot be built.
+///
+/// ```
+/// use damas::chinese::{perft_parallel, Position, Rules};
+/// let pos = Position::start(&Rules::default());
+/// assert_eq!(perft_parallel(&pos, 3, 2), 4760);
+/// ```
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if depth <= 2 {
+    if threads == 1 || depth <= 2 {
         return perft(pos, depth);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("rayon thread pool");
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(p) => p,
+        Err(_) => return perft(pos, depth),
+    };
     // Split at ply 2 so that there are enough tasks for every thread.
     let mut roots = Vec::new();
     let first = pos.legal_moves();
@@ -84,7 +107,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     }
     for mv in &first {
         let mut c = *pos;
-        c.play(mv);
+        c.play_unchecked(mv);
         roots.push(c);
     }
     pool.install(|| {
@@ -100,7 +123,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
                 ms.par_iter()
                     .map(|mv| {
                         let mut g = *c;
-                        g.play(mv);
+                        g.play_unchecked(mv);
                         perft(&g, depth - 2)
                     })
                     .sum::<u64>()

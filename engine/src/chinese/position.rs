@@ -1,8 +1,9 @@
 //! [`Position`]: the pieces on the star and the side to move, with the
 //! incremental state the move generator needs.
 
-use super::geometry::{Cell, Dir, Triangle, CELLS, GEO, NONE};
-use super::mask::Mask;
+use super::error::{IllegalMoveError, PositionError};
+use super::geometry::{Cell, Dir, Mask, Triangle, CELLS, GEO, NONE};
+use super::moves::Move;
 use super::rules::{seats, Rules, Variant};
 use super::zobrist::KEYS;
 use std::sync::LazyLock;
@@ -101,27 +102,6 @@ static OV_UPD: LazyLock<[[(u8, u8); 6]; CELLS]> = LazyLock::new(|| {
     t
 });
 
-/// Errors building a position from pieces.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// The number of players is not 1..=6.
-    #[error("bad number of players {0} (1 to 6)")]
-    Players(usize),
-    /// A cell holds pieces of two players.
-    #[error("cell {0} holds pieces of two players")]
-    Overlap(Cell),
-    /// A player has more than 15 pieces.
-    #[error("player {0} has {1} pieces (at most 15)")]
-    TooMany(usize, u32),
-    /// A king is not on a piece, or there is a king in the international
-    /// variant, or a player has two kings.
-    #[error("bad king placement: {0}")]
-    King(String),
-    /// The side to move is not a player.
-    #[error("side to move {0} is not a player")]
-    ToMove(usize),
-}
-
 /// A position: whose pieces stand where and who is to move.
 ///
 /// Besides the dense per-player [`Mask`]s it keeps, per jump coset (the
@@ -199,7 +179,7 @@ impl Position {
         }
         .effective_variant();
         if to_move >= players as usize {
-            return Err(PositionError::ToMove(to_move));
+            return Err(PositionError::NotAPlayer(to_move));
         }
         let mut all = Mask::EMPTY;
         let mut ps = [Mask::EMPTY; 6];
@@ -413,11 +393,14 @@ impl Position {
         h
     }
 
-    /// Moves the piece on `from` to `to` for the side to move and passes the
-    /// turn to the next player in seat order. The move must be legal (checked
-    /// only in debug builds: the piece must be the mover's and `to` empty).
+    /// Plays `mv` for the side to move and passes the turn to the next
+    /// player in seat order. The move must be legal: nothing is checked
+    /// (only debug builds assert that the piece is the mover's and `to` is
+    /// empty), an illegal move corrupts the position. See [`Position::play`]
+    /// for the checked form.
     #[inline]
-    pub fn play_unchecked(&mut self, from: Cell, to: Cell) {
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        let (from, to) = (mv.from, mv.to);
         let p = self.to_move as usize;
         debug_assert!(self.pieces[p].contains(from), "no own piece on {from}");
         debug_assert!(!self.occ.contains(to), "{to} is occupied");
@@ -438,7 +421,27 @@ impl Position {
         self.advance();
     }
 
-    /// Passes the turn to the next player without moving.
+    /// Plays `mv` after checking that it is legal for the side to move; the
+    /// position is unchanged when it is not. Not for hot loops.
+    ///
+    /// ```
+    /// use damas::chinese::{Cell, Move, Position, Rules};
+    /// let mut pos = Position::start(&Rules::default());
+    /// let c = |s: &str| s.parse::<Cell>().unwrap();
+    /// assert!(pos.play(&Move::new(c("e4"), c("e6"))).is_err());
+    /// pos.play(&Move::new(c("e4"), c("e5"))).unwrap();
+    /// assert_eq!(pos.to_move(), 1);
+    /// ```
+    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError(*mv));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Passes the turn to the next player without moving (unchecked: perft
+    /// and the game pass only when the side to move has no legal move).
     pub fn pass(&mut self) {
         self.advance();
     }

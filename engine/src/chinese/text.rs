@@ -1,41 +1,14 @@
 //! The one-line position text of a [`Game`]: see [`Game::to_text`].
 
-use super::game::{EndReason, Game, PlayerState};
-use super::geometry::{Cell, CellParseError};
-use super::mask::Mask;
-use super::position::{Position, PositionError};
+use super::error::PositionError;
+use super::game::Game;
+use super::geometry::{Cell, Mask};
+use super::position::Position;
+use super::record::{EndReason, PlayerState};
 use super::rules::{Rules, Variant};
+use std::fmt;
 use std::fmt::Write;
-
-/// Errors reading a position text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TextError {
-    /// The text is empty or a mandatory token is missing.
-    #[error("position text: missing {0}")]
-    Missing(&'static str),
-    /// The variant/players token is not `I1`..`I6` or `J1`..`J6`.
-    #[error("position text: bad variant/players {0:?}")]
-    Header(String),
-    /// The side to move is not a player number.
-    #[error("position text: bad player to move {0:?}")]
-    ToMove(String),
-    /// The piece groups do not match the number of players.
-    #[error("position text: bad pieces {0:?}")]
-    Pieces(String),
-    /// A name is not a point of the star.
-    #[error(transparent)]
-    Cell(#[from] CellParseError),
-    /// The pieces do not form a valid position.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// A `key=value` field is unknown or malformed.
-    #[error("position text: bad field {0:?}")]
-    Field(String),
-    /// The fields contradict each other (a finished player to move, a
-    /// game over with a player still playing).
-    #[error("position text: {0}")]
-    Inconsistent(String),
-}
+use std::str::FromStr;
 
 /// Largest counter or limit a position text may carry.
 pub const MAX_TEXT_NUMBER: u32 = 1_000_000_000;
@@ -56,6 +29,7 @@ fn end_name(e: Option<EndReason>) -> &'static str {
         Some(EndReason::MoveLimit) => "limit",
         Some(EndReason::NoProgress) => "noprog",
         Some(EndReason::Blocked) => "blocked",
+        Some(EndReason::Adjudicated) => "adjudicated",
     }
 }
 
@@ -79,7 +53,8 @@ impl Game {
     ///    `d1` placed 1st at the end), `first` first player, `ply` turns taken,
     ///    `rounds` completed rounds, `progress` round of the last progress or
     ///    `-`, `best` per player best `in-goal:distance`, `over` end reason
-    ///    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`), and the
+    ///    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`,
+    ///    `adjudicated`), and the
     ///    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
     ///    (number or `-`).
     pub fn to_text(&self) -> String {
@@ -140,7 +115,9 @@ impl Game {
         s
     }
 
-    /// Reads a position text (format: [`Game::to_text`]).
+    /// Reads a position text (format: [`Game::to_text`]); the rule fields
+    /// it leaves out take the values of [`Rules::default`] (see
+    /// [`Game::from_text_with_defaults`]). The game has no turn to undo.
     ///
     /// ```
     /// use damas::chinese::{Game, Rules};
@@ -149,12 +126,28 @@ impl Game {
     /// assert_eq!(back.to_text(), g.to_text());
     /// assert!(Game::from_text("I2 3 e1/m17").is_err());
     /// ```
-    pub fn from_text(text: &str) -> Result<Game, TextError> {
+    pub fn from_text(text: &str) -> Result<Game, PositionError> {
+        Game::from_text_with_defaults(text, &Rules::default())
+    }
+
+    /// Reads a position text like [`Game::from_text`], but the rule fields
+    /// the text leaves out (`anti`, `end`, `rot`, `limit`, `noprog`, `lock`)
+    /// come from `defaults` (whose `players` and `variant` are ignored: the
+    /// text always gives them), so that a text may carry just the pieces.
+    ///
+    /// ```
+    /// use damas::chinese::{Game, Rules};
+    /// let defaults = Rules { move_limit: Some(50), goal_lock: true, ..Rules::default() };
+    /// let g = Game::from_text_with_defaults("I2 1 e1/m17 limit=-", &defaults).unwrap();
+    /// assert_eq!(g.rules().move_limit, None);
+    /// assert!(g.rules().goal_lock);
+    /// ```
+    pub fn from_text_with_defaults(text: &str, defaults: &Rules) -> Result<Game, PositionError> {
         let mut toks = text.split_whitespace();
         let head = toks
             .next()
-            .ok_or(TextError::Missing("variant and players"))?;
-        let herr = || TextError::Header(head.to_string());
+            .ok_or(PositionError::Missing("variant and players"))?;
+        let herr = || PositionError::Header(head.to_string());
         let mut hc = head.chars();
         let variant = match hc.next() {
             Some('I' | 'i') => Variant::International,
@@ -166,16 +159,18 @@ impl Game {
             return Err(herr());
         }
         let n = players as usize;
-        let stm_tok = toks.next().ok_or(TextError::Missing("player to move"))?;
+        let stm_tok = toks
+            .next()
+            .ok_or(PositionError::Missing("player to move"))?;
         let stm: usize = stm_tok
             .parse()
             .ok()
             .filter(|&v| (1..=n).contains(&v))
-            .ok_or_else(|| TextError::ToMove(stm_tok.to_string()))?;
-        let pieces_tok = toks.next().ok_or(TextError::Missing("pieces"))?;
+            .ok_or_else(|| PositionError::ToMove(stm_tok.to_string()))?;
+        let pieces_tok = toks.next().ok_or(PositionError::Missing("pieces"))?;
         let groups: Vec<&str> = pieces_tok.split('/').collect();
         if groups.len() != n {
-            return Err(TextError::Pieces(pieces_tok.to_string()));
+            return Err(PositionError::Pieces(pieces_tok.to_string()));
         }
         let mut pieces = vec![Mask::EMPTY; n];
         let mut kings = Mask::EMPTY;
@@ -190,7 +185,7 @@ impl Game {
                 };
                 let c: Cell = name.parse()?;
                 if pieces[p].contains(c) {
-                    return Err(TextError::Pieces(pieces_tok.to_string()));
+                    return Err(PositionError::Pieces(pieces_tok.to_string()));
                 }
                 pieces[p] = pieces[p].with(c);
                 if king {
@@ -201,16 +196,16 @@ impl Game {
         let mut rules = Rules {
             players,
             variant,
-            ..Rules::default()
+            ..*defaults
         };
         let mut fields: Vec<(&str, &str)> = Vec::new();
         for t in toks {
             let (k, v) = t
                 .split_once('=')
-                .ok_or_else(|| TextError::Field(t.to_string()))?;
+                .ok_or_else(|| PositionError::Field(t.to_string()))?;
             fields.push((k, v));
         }
-        let ferr = |k: &str, v: &str| TextError::Field(format!("{k}={v}"));
+        let ferr = |k: &str, v: &str| PositionError::Field(format!("{k}={v}"));
         // Counters and limits are bounded so that no text can bring a counter
         // near overflow: a game never gets within orders of magnitude of it.
         let num = |k: &str, v: &str| {
@@ -270,7 +265,7 @@ impl Game {
                         return Err(ferr(k, v));
                     }
                     for (p, st) in parts.iter().enumerate() {
-                        let place = || -> Result<u8, TextError> {
+                        let place = || -> Result<u8, PositionError> {
                             st[1..]
                                 .parse::<u8>()
                                 .ok()
@@ -304,6 +299,7 @@ impl Game {
                         "limit" => Some(EndReason::MoveLimit),
                         "noprog" => Some(EndReason::NoProgress),
                         "blocked" => Some(EndReason::Blocked),
+                        "adjudicated" => Some(EndReason::Adjudicated),
                         _ => return Err(ferr(k, v)),
                     }
                 }
@@ -312,15 +308,31 @@ impl Game {
         }
         let playing = |p: usize| game.states[p] == PlayerState::Playing;
         if game.end.is_none() && !playing(stm - 1) {
-            return Err(TextError::Inconsistent(format!(
+            return Err(PositionError::Inconsistent(format!(
                 "player {stm} is to move but is no longer playing"
             )));
         }
         if game.end.is_some() && (0..n).any(playing) {
-            return Err(TextError::Inconsistent(
+            return Err(PositionError::Inconsistent(
                 "the game is over but a player is still playing".into(),
             ));
         }
         Ok(game)
+    }
+}
+
+impl fmt::Display for Game {
+    /// Writes the position text ([`Game::to_text`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+impl FromStr for Game {
+    type Err = PositionError;
+
+    /// Reads a position text ([`Game::from_text`]).
+    fn from_str(s: &str) -> Result<Game, PositionError> {
+        Game::from_text(s)
     }
 }

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-use super::Square;
+use super::square::Square;
 
 /// A set of squares: bit `n - 1` stands for the square with PDN number `n`.
 ///
@@ -16,19 +16,13 @@ use super::Square;
 /// assert_eq!(numbers, [1, 5, 32]);
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u32);
+pub struct Bitboard(pub(crate) u32);
 
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 32 squares.
     pub const ALL: Bitboard = Bitboard(u32::MAX);
-
-    /// The set holding only `sq`.
-    #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        sq.bit()
-    }
 
     /// Whether `sq` is in the set.
     #[inline(always)]
@@ -46,6 +40,31 @@ impl Bitboard {
     #[inline(always)]
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1 << sq.index());
+    }
+
+    /// The set with `sq` added.
+    #[inline(always)]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << sq.index())
+    }
+
+    /// The set with `sq` removed.
+    #[inline(always)]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << sq.index()))
+    }
+
+    /// The set whose bit `n - 1` stands for square `n`, or `None` if a bit
+    /// lies outside the board (never for a `u32`: all 32 bits are squares).
+    #[inline(always)]
+    pub const fn from_bits(bits: u32) -> Option<Bitboard> {
+        Some(Bitboard(bits))
+    }
+
+    /// The raw bits: bit `n - 1` for square `n`.
+    #[inline(always)]
+    pub const fn bits(self) -> u32 {
+        self.0
     }
 
     /// Number of squares in the set.
@@ -74,6 +93,14 @@ impl Bitboard {
     #[inline(always)]
     pub const fn iter(self) -> BitIter {
         BitIter(self.0)
+    }
+}
+
+impl Square {
+    /// The one-square bitboard of this square.
+    #[inline(always)]
+    pub const fn bit(self) -> Bitboard {
+        Bitboard(1 << self.index())
     }
 }
 

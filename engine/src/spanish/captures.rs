@@ -5,9 +5,18 @@
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
-use super::movegen::Sides;
+use super::moves::{Move, MoveList};
 use super::tables::{down_left, down_right, nearest, slide, up_left, up_right, RAY, ROW_1, ROW_8};
-use super::{Move, MoveList};
+
+/// The side to move's pieces seen generically.
+#[derive(Clone, Copy)]
+pub(super) struct Sides {
+    pub(super) men: u32,
+    pub(super) kings: u32,
+    pub(super) opp: u32,
+    pub(super) opp_kings: u32,
+    pub(super) occ: u32,
+}
 
 /// State of the capture search for the whole position. With `LIST` the
 /// moves go to `list`; without, they are only counted (valid when no king

@@ -1,6 +1,8 @@
 //! A plain-text board for humans.
 
-use super::{Color, PieceKind, Position, Square};
+use super::color::{Color, PieceKind};
+use super::position::Position;
+use super::square::Square;
 
 impl Position {
     /// The board as seen from White, with the square numbers of each row
@@ -8,7 +10,7 @@ impl Position {
     ///
     /// ```
     /// use damas::spanish::Position;
-    /// let d = Position::startpos().diagram();
+    /// let d = Position::start().diagram();
     /// assert!(d.lines().any(|l| l.starts_with("8 | b   b   b   b   |  32 31 30 29")));
     /// assert!(d.contains("White to move"));
     /// ```

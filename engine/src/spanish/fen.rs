@@ -1,114 +1,21 @@
-//! PDN FEN: `W:W1-12:B21-32`, `B:W18,K3:BK30,22`.
+//! PDN FEN: `W:W1-12:B21-32`, `B:W18,K3:BK30,22`, and `Display`/`FromStr`
+//! of [`Position`].
 
 use std::fmt;
 use std::str::FromStr;
 
-use thiserror::Error;
-
-use super::{Bitboard, Color, Position};
-
-/// What is wrong with a FEN string (or with a position built from parts).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum FenError {
-    /// Nothing but whitespace.
-    #[error("empty FEN")]
-    Empty,
-    /// The first field is not `W` or `B`.
-    #[error("expected side to move 'W' or 'B' at the start, found '{found}'")]
-    BadSide {
-        /// The text found instead.
-        found: String,
-    },
-    /// No `:` after the side to move.
-    #[error("expected ':' after side to move")]
-    ExpectedColon,
-    /// A piece list does not start with `W` or `B`.
-    #[error("piece list must start with 'W' or 'B', found '{found}'")]
-    BadListColor {
-        /// The list as found.
-        found: String,
-    },
-    /// The same colour has two piece lists.
-    #[error("{color} piece list given twice")]
-    DuplicateList {
-        /// The repeated colour.
-        color: Color,
-    },
-    /// A colour has no piece list.
-    #[error("missing {color} piece list")]
-    MissingList {
-        /// The missing colour.
-        color: Color,
-    },
-    /// An item is neither a number nor a range.
-    #[error("invalid square '{text}' in {color} pieces")]
-    BadSquare {
-        /// The item as found.
-        text: String,
-        /// Whose list it is in.
-        color: Color,
-    },
-    /// A square number outside 1..=32.
-    #[error("square {square} out of range in {color} pieces (1-32)")]
-    OutOfRange {
-        /// The number given.
-        square: u64,
-        /// Whose list it is in.
-        color: Color,
-    },
-    /// A range whose end is before its start.
-    #[error("range '{text}' runs backwards in {color} pieces")]
-    BadRange {
-        /// The range as found.
-        text: String,
-        /// Whose list it is in.
-        color: Color,
-    },
-    /// The same square listed twice.
-    #[error("square {square} listed twice")]
-    DuplicateSquare {
-        /// The square number.
-        square: u8,
-    },
-    /// A square holds pieces of both colours.
-    #[error("square {square} holds both a white and a black piece")]
-    BothColors {
-        /// The square number.
-        square: u8,
-    },
-    /// A king marker on an empty square (only from `Position::from_parts`).
-    #[error("king marker on empty square {square}")]
-    KingOnEmpty {
-        /// The square number.
-        square: u8,
-    },
-    /// More pieces of one colour than a game can have (12): a FEN is read
-    /// only for positions that can arise. `Position::from_parts` does not
-    /// check this.
-    #[error("{count} {color} pieces (at most 12)")]
-    TooManyPieces {
-        /// Whose pieces.
-        color: Color,
-        /// How many were listed.
-        count: u32,
-    },
-    /// A man on its own promotion row, where it would already be a king.
-    #[error("{color} man on square {square}, its promotion row (write it as a king)")]
-    ManOnLastRow {
-        /// The man's colour.
-        color: Color,
-        /// The square number.
-        square: u8,
-    },
-}
+use super::bitboard::Bitboard;
+use super::color::Color;
+use super::error::PositionError;
+use super::position::Position;
 
 /// Pieces of one colour at the start, and so at most in any game.
 const MAX_PIECES: u32 = 12;
 
-fn parse_number(text: &str, color: Color) -> Result<u8, FenError> {
+fn parse_number(text: &str, color: Color) -> Result<u8, PositionError> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(FenError::BadSquare {
+        return Err(PositionError::BadSquare {
             text: text.to_string(),
             color,
         });
@@ -117,12 +24,12 @@ fn parse_number(text: &str, color: Color) -> Result<u8, FenError> {
     if (1..=32).contains(&n) {
         Ok(n as u8)
     } else {
-        Err(FenError::OutOfRange { square: n, color })
+        Err(PositionError::OutOfRange { square: n, color })
     }
 }
 
 /// Parses one colour's list (after its colour letter) into (men, kings).
-fn parse_list(body: &str, color: Color) -> Result<(u32, u32), FenError> {
+fn parse_list(body: &str, color: Color) -> Result<(u32, u32), PositionError> {
     let mut men = 0u32;
     let mut kings = 0u32;
     if body.trim().is_empty() {
@@ -139,7 +46,7 @@ fn parse_list(body: &str, color: Color) -> Result<(u32, u32), FenError> {
                 let lo = parse_number(a, color)?;
                 let hi = parse_number(b, color)?;
                 if hi < lo {
-                    return Err(FenError::BadRange {
+                    return Err(PositionError::BadRange {
                         text: item.to_string(),
                         color,
                     });
@@ -154,7 +61,7 @@ fn parse_list(body: &str, color: Color) -> Result<(u32, u32), FenError> {
         for n in lo..=hi {
             let bit = 1u32 << (n - 1);
             if (men | kings) & bit != 0 {
-                return Err(FenError::DuplicateSquare { square: n });
+                return Err(PositionError::DuplicateSquare { square: n });
             }
             if king {
                 kings |= bit;
@@ -174,25 +81,25 @@ impl Position {
     /// final `.` are accepted.
     ///
     /// ```
-    /// use damas::spanish::{FenError, Position};
+    /// use damas::spanish::{PositionError, Position};
     /// let pos = Position::from_fen("B:W18,K3:BK30,22").unwrap();
     /// assert_eq!(pos.to_fen(), "B:WK3,18:B22,K30");
     /// let err = Position::from_fen("W:W1-12,33:B21-32").unwrap_err();
     /// assert_eq!(err.to_string(), "square 33 out of range in white pieces (1-32)");
     /// ```
-    pub fn from_fen(text: &str) -> Result<Position, FenError> {
+    pub fn from_fen(text: &str) -> Result<Position, PositionError> {
         let t = text.trim();
         let t = t.strip_suffix('.').unwrap_or(t).trim();
         if t.is_empty() {
-            return Err(FenError::Empty);
+            return Err(PositionError::Empty);
         }
         let (side_text, rest) = match t.split_once(':') {
             Some(x) => x,
             None => {
                 return if matches!(t, "W" | "B" | "w" | "b") {
-                    Err(FenError::ExpectedColon)
+                    Err(PositionError::ExpectedColon)
                 } else {
-                    Err(FenError::BadSide {
+                    Err(PositionError::BadSide {
                         found: t.chars().take(10).collect(),
                     })
                 }
@@ -202,7 +109,7 @@ impl Position {
             "W" | "w" => Color::White,
             "B" | "b" => Color::Black,
             other => {
-                return Err(FenError::BadSide {
+                return Err(PositionError::BadSide {
                     found: other.to_string(),
                 })
             }
@@ -215,25 +122,25 @@ impl Position {
             } else if let Some(b) = p.strip_prefix(['B', 'b']) {
                 (Color::Black, b)
             } else {
-                return Err(FenError::BadListColor {
+                return Err(PositionError::BadListColor {
                     found: p.to_string(),
                 });
             };
             let slot = &mut lists[color as usize];
             if slot.is_some() {
-                return Err(FenError::DuplicateList { color });
+                return Err(PositionError::DuplicateList { color });
             }
             *slot = Some(parse_list(body, color)?);
         }
-        let (wm, wk) = lists[0].ok_or(FenError::MissingList {
+        let (wm, wk) = lists[0].ok_or(PositionError::MissingList {
             color: Color::White,
         })?;
-        let (bm, bk) = lists[1].ok_or(FenError::MissingList {
+        let (bm, bk) = lists[1].ok_or(PositionError::MissingList {
             color: Color::Black,
         })?;
         for (color, pieces) in [(Color::White, wm | wk), (Color::Black, bm | bk)] {
             if pieces.count_ones() > MAX_PIECES {
-                return Err(FenError::TooManyPieces {
+                return Err(PositionError::TooManyPieces {
                     color,
                     count: pieces.count_ones(),
                 });
@@ -302,8 +209,8 @@ impl fmt::Display for Position {
 }
 
 impl FromStr for Position {
-    type Err = FenError;
-    fn from_str(s: &str) -> Result<Position, FenError> {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Position, PositionError> {
         Position::from_fen(s)
     }
 }

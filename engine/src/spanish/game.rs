@@ -98,7 +98,7 @@ pub struct Game {
 
 impl Default for Game {
     fn default() -> Game {
-        Game::new(Position::startpos())
+        Game::new(Position::start())
     }
 }
 
@@ -228,7 +228,7 @@ impl Game {
         } else {
             self.plies_without_progress() + 1
         };
-        let next = pos.played(&mv);
+        let next = pos.played_unchecked(&mv);
         self.positions.push(next);
         self.hashes.push(next.hash());
         self.moves.push(mv);

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::game::{self, Search, EndReason, GameKind, Outcome, PlayError, Player};
+use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player, Search};
 
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 

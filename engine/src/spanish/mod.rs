@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use damas::spanish::{perft, Game, Position};
-//! let pos = Position::startpos();
+//! let pos = Position::start();
 //! assert_eq!(perft(&pos, 4), 1469);
 //! let mut game = Game::new(pos);
 //! game.play_text("11-15").unwrap();
@@ -23,7 +23,9 @@
 
 mod bitboard;
 mod captures;
+mod color;
 mod diagram;
+mod error;
 mod fen;
 mod game;
 mod interface;
@@ -38,14 +40,15 @@ mod tables;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};
-pub use fen::FenError;
+pub use color::{Color, Piece, PieceKind};
+pub use error::{IllegalMoveError, PositionError};
 pub use game::{DrawReason, Game, GameError, GameStatus, WinReason, NO_PROGRESS_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
 pub use perft::{divide, perft, perft_parallel};
-pub use position::{Color, Piece, PieceKind, Position};
+pub use position::Position;
 pub use search::{bench, bench_with, Engine, BENCH_DEPTH};
-pub use square::Square;
+pub use square::{Square, SquareParseError};
 
 /// The start position in FEN.
 pub const START_FEN: &str = "W:W1-12:B21-32";

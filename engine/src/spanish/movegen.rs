@@ -11,22 +11,14 @@
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
-use super::captures::{gen_captures, search_captures};
+use super::captures::{gen_captures, search_captures, Sides};
+use super::color::Color;
+use super::moves::{Move, MoveList};
+use super::position::Position;
 use super::tables::{
     down_left, down_right, nearest, slide, up_left, up_right, DL, DR, EVEN_ROWS, JUMP, NEIGH, NONE,
     ODD_ROWS, RAY, ROW_1, ROW_8, UL, UR,
 };
-use super::{Color, Move, MoveList, Position};
-
-/// The side to move's pieces seen generically.
-#[derive(Clone, Copy)]
-pub(super) struct Sides {
-    pub(super) men: u32,
-    pub(super) kings: u32,
-    pub(super) opp: u32,
-    pub(super) opp_kings: u32,
-    pub(super) occ: u32,
-}
 
 #[inline(always)]
 fn sides<const W: bool>(pos: &Position) -> Sides {
@@ -153,6 +145,60 @@ fn kings_that_capture(s: &Sides) -> u32 {
     out
 }
 
+/// What the side to move has to do, decided once for the three users
+/// (list generation, the perft visitor and the bulk counter).
+#[derive(Clone, Copy)]
+enum Dispatch {
+    /// No capture: man steps and king slides.
+    Quiet,
+    /// Only single jumps by men, as landing squares per forward direction
+    /// (left, right); already restricted to the jumps that take a king when
+    /// any does.
+    SingleJumps(u32, u32),
+    /// The depth-first capture search from these men and kings.
+    Search {
+        /// Men to search from.
+        men: u32,
+        /// Kings to search from.
+        kings: u32,
+    },
+}
+
+/// The capture dispatch: which capture rule applies to the side to move.
+#[inline(always)]
+fn dispatch<const W: bool>(s: &Sides) -> Dispatch {
+    let (la, lb) = man_jump_landings::<W>(s, s.opp);
+    let ck = if s.kings != 0 {
+        kings_that_capture(s)
+    } else {
+        0
+    };
+    if la | lb | ck == 0 {
+        return Dispatch::Quiet;
+    }
+    let jo = jump_origins::<W>(s);
+    let multi = (la | lb) & jo != 0;
+    if ck == 0 && !multi {
+        // Only single jumps by men: take kings if any can be taken.
+        let (ka, kb) = if s.opp_kings == 0 {
+            (0, 0)
+        } else {
+            man_jump_landings::<W>(s, s.opp_kings)
+        };
+        return if ka | kb != 0 {
+            Dispatch::SingleJumps(ka, kb)
+        } else {
+            Dispatch::SingleJumps(la, lb)
+        };
+    }
+    let men = if multi {
+        multi_jumpers::<W>(la, lb, jo)
+    } else {
+        men_that_capture::<W>(s)
+    };
+    Dispatch::Search { men, kings: ck }
+}
+
 #[inline(always)]
 fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
     let mut t = targets;
@@ -169,35 +215,18 @@ fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
 
 fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
     let s = sides::<W>(pos);
-    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
-    let ck = if s.kings != 0 {
-        kings_that_capture(&s)
-    } else {
-        0
-    };
-    if la | lb | ck != 0 {
-        let jo = jump_origins::<W>(&s);
-        let multi = (la | lb) & jo != 0;
-        if ck == 0 && !multi {
-            // Only single jumps by men: take kings if any can be taken.
-            let (ka, kb) = if s.opp_kings == 0 {
-                (0, 0)
-            } else {
-                man_jump_landings::<W>(&s, s.opp_kings)
-            };
-            let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
+    match dispatch::<W>(&s) {
+        Dispatch::Quiet => {}
+        Dispatch::SingleJumps(la, lb) => {
             let (ba, bb) = back_dirs::<W>();
             push_single_jumps(list, la, ba);
             push_single_jumps(list, lb, bb);
-        } else {
-            let men = if multi {
-                multi_jumpers::<W>(la, lb, jo)
-            } else {
-                men_that_capture::<W>(&s)
-            };
-            gen_captures::<W>(&s, men, ck, list);
+            return;
         }
-        return;
+        Dispatch::Search { men, kings } => {
+            gen_captures::<W>(&s, men, kings, list);
+            return;
+        }
     }
     let empty = !s.occ;
     if W {
@@ -291,22 +320,9 @@ fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
 #[inline(always)]
 pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F) {
     let s = sides::<W>(pos);
-    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
-    let ck = if s.kings != 0 {
-        kings_that_capture(&s)
-    } else {
-        0
-    };
-    if la | lb | ck != 0 {
-        let jo = jump_origins::<W>(&s);
-        let multi = (la | lb) & jo != 0;
-        if ck == 0 && !multi {
-            let (ka, kb) = if s.opp_kings == 0 {
-                (0, 0)
-            } else {
-                man_jump_landings::<W>(&s, s.opp_kings)
-            };
-            let (la, lb) = if ka | kb != 0 { (ka, kb) } else { (la, lb) };
+    match dispatch::<W>(&s) {
+        Dispatch::Quiet => {}
+        Dispatch::SingleJumps(la, lb) => {
             // A jump moves the man by a constant 9 or 7 bits.
             if W {
                 visit_man_steps::<W, F>(pos, la, |t| t >> 9, down_right, &mut f);
@@ -315,19 +331,16 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
                 visit_man_steps::<W, F>(pos, la, |t| t << 7, up_right, &mut f);
                 visit_man_steps::<W, F>(pos, lb, |t| t << 9, up_left, &mut f);
             }
-        } else {
-            let men = if multi {
-                multi_jumpers::<W>(la, lb, jo)
-            } else {
-                men_that_capture::<W>(&s)
-            };
+            return;
+        }
+        Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
-            gen_captures::<W>(&s, men, ck, &mut list);
+            gen_captures::<W>(&s, men, kings, &mut list);
             for m in &list {
                 f(&child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured));
             }
+            return;
         }
-        return;
     }
     let empty = !s.occ;
     let (ta, tb) = if W {
@@ -384,39 +397,17 @@ fn pop2(a: u32, b: u32) -> u32 {
 
 pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
     let s = sides::<W>(pos);
-    let (la, lb) = man_jump_landings::<W>(&s, s.opp);
-    let ck = if s.kings != 0 {
-        kings_that_capture(&s)
-    } else {
-        0
-    };
-    if la | lb | ck != 0 {
-        let jo = jump_origins::<W>(&s);
-        let multi = (la | lb) & jo != 0;
-        if ck == 0 && !multi {
-            let (ka, kb) = if s.opp_kings == 0 {
-                (0, 0)
+    match dispatch::<W>(&s) {
+        Dispatch::Quiet => {}
+        Dispatch::SingleJumps(la, lb) => return pop2(la, lb) as usize,
+        Dispatch::Search { men, kings } => {
+            let mut list = MoveList::new();
+            return if kings == 0 {
+                search_captures::<W, false>(&s, men, 0, &mut list)
             } else {
-                man_jump_landings::<W>(&s, s.opp_kings)
+                search_captures::<W, true>(&s, men, kings, &mut list)
             };
-            let n = if ka | kb != 0 {
-                pop2(ka, kb)
-            } else {
-                pop2(la, lb)
-            };
-            return n as usize;
         }
-        let mut list = MoveList::new();
-        let men = if multi {
-            multi_jumpers::<W>(la, lb, jo)
-        } else {
-            men_that_capture::<W>(&s)
-        };
-        return if ck == 0 {
-            search_captures::<W, false>(&s, men, 0, &mut list)
-        } else {
-            search_captures::<W, true>(&s, men, ck, &mut list)
-        };
     }
     let empty = !s.occ;
     let mut n = if W {
@@ -465,13 +456,14 @@ impl Position {
     }
 
     /// Number of legal moves, counted without listing them when no capture
-    /// is available (perft's bulk counting).
+    /// is available (perft's bulk counting); same name and type as
+    /// [`chinese::Position::count_legal_moves`](crate::chinese::Position::count_legal_moves).
     #[inline]
-    pub fn count_legal_moves(&self) -> usize {
-        match self.side {
+    pub fn count_legal_moves(&self) -> u64 {
+        (match self.side {
             Color::White => count::<true>(self),
             Color::Black => count::<false>(self),
-        }
+        }) as u64
     }
 
     /// Whether the side to move has a capture (and so must capture).

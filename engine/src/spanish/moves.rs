@@ -4,7 +4,8 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::{Bitboard, Square};
+use super::bitboard::Bitboard;
+use super::square::Square;
 
 /// Capacity of a [`MoveList`].
 ///
@@ -30,7 +31,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 ///
 /// ```
 /// use damas::spanish::Position;
-/// let pos = Position::startpos();
+/// let pos = Position::start();
 /// let mv = pos.parse_move("11-15").unwrap();
 /// assert_eq!((mv.from().number(), mv.to().number()), (11, 15));
 /// assert!(!mv.is_capture());

@@ -4,7 +4,10 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::{Bitboard, Move, Position, Square};
+use super::bitboard::Bitboard;
+use super::moves::Move;
+use super::position::Position;
+use super::square::Square;
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -68,7 +71,7 @@ impl Position {
     ///
     /// ```
     /// use damas::spanish::{MoveParseError, Position};
-    /// let pos = Position::startpos();
+    /// let pos = Position::start();
     /// assert!(pos.parse_move("11-15").is_ok());
     /// assert!(matches!(pos.parse_move("11-16"), Err(MoveParseError::Illegal { .. })));
     /// assert!(matches!(pos.parse_move("11-"), Err(MoveParseError::BadSquare { .. })));
@@ -164,7 +167,7 @@ impl Position {
     ///
     /// ```
     /// use damas::spanish::Position;
-    /// let pos = Position::startpos();
+    /// let pos = Position::start();
     /// let mv = pos.parse_move("9-13").unwrap();
     /// assert_eq!(pos.move_text(&mv), "9-13");
     /// assert_eq!(pos.parse_move(&pos.move_text(&mv)), Ok(mv));

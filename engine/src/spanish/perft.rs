@@ -3,9 +3,11 @@
 
 use rayon::prelude::*;
 
+use super::color::Color;
 use super::movegen::{count, visit};
+use super::moves::Move;
+use super::position::Position;
 use super::tables::{ROW_1, ROW_8};
-use super::{Color, Move, Position};
 
 /// Copy-make without the hash update (perft never reads the hash).
 #[inline(always)]
@@ -49,7 +51,7 @@ fn perft_inner(pos: &Position, depth: u32) -> u64 {
 ///
 /// ```
 /// use damas::spanish::{perft, Position};
-/// assert_eq!(perft(&Position::startpos(), 3), 302);
+/// assert_eq!(perft(&Position::start(), 3), 302);
 /// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
@@ -63,7 +65,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 ///
 /// ```
 /// use damas::spanish::{divide, Position};
-/// let d = divide(&Position::startpos(), 2);
+/// let d = divide(&Position::start(), 2);
 /// assert_eq!(d.len(), 7);
 /// assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), 49);
 /// ```
@@ -77,17 +79,17 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-/// Perft on `threads` threads of a local rayon pool. The work is split on
-/// the positions two plies from the root for balance. Falls back to the
-/// sequential count when `threads <= 1`, for shallow depths, or if the pool
-/// cannot be built.
+/// Perft on `threads` threads of a local rayon pool; `threads == 0` means
+/// all available cores. The work is split on the positions two plies from
+/// the root for balance. Falls back to the sequential count when
+/// `threads == 1`, for shallow depths, or if the pool cannot be built.
 ///
 /// ```
 /// use damas::spanish::{perft_parallel, Position};
-/// assert_eq!(perft_parallel(&Position::startpos(), 5, 2), 7361);
+/// assert_eq!(perft_parallel(&Position::start(), 5, 2), 7361);
 /// ```
 pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if threads <= 1 || depth < 4 {
+    if threads == 1 || depth < 4 {
         return perft(pos, depth);
     }
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -1,86 +1,28 @@
-//! Colours, pieces and the position with its make-move and hashing.
+//! The position with its make-move and hashing.
 
 use std::fmt;
-use std::ops::Not;
 
+use super::bitboard::Bitboard;
+use super::color::{Color, Piece, PieceKind};
+use super::error::{IllegalMoveError, PositionError};
+use super::moves::Move;
+use super::square::Square;
 use super::tables::{ROW_1, ROW_8};
-use super::{zobrist, Bitboard, FenError, Move, Square};
-
-/// A side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Starts on squares 1–12 and moves first.
-    White,
-    /// Starts on squares 21–32.
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    #[inline(always)]
-    pub const fn opposite(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The row where this side's men are promoted, as a bitboard.
-    #[inline(always)]
-    pub const fn promotion_row(self) -> Bitboard {
-        match self {
-            Color::White => Bitboard(ROW_8),
-            Color::Black => Bitboard(ROW_1),
-        }
-    }
-}
-
-impl Not for Color {
-    type Output = Color;
-    fn not(self) -> Color {
-        self.opposite()
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "white",
-            Color::Black => "black",
-        })
-    }
-}
-
-/// Man or king (dama).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceKind {
-    /// Steps and captures forward only.
-    Man,
-    /// Flying king: moves and captures at any distance in all four directions.
-    King,
-}
-
-/// A piece: colour and kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Owner.
-    pub color: Color,
-    /// Man or king.
-    pub kind: PieceKind,
-}
+use super::zobrist;
 
 /// A Spanish draughts position: pieces, kings and side to move, with its
 /// Zobrist hash kept up to date.
 ///
 /// Positions are small (`Copy`, 24 bytes); search and perft use copy-make
-/// ([`Position::played`]) while [`Position::play`] updates in place.
+/// ([`Position::played_unchecked`]) while [`Position::play_unchecked`]
+/// updates in place. Neither checks legality; [`Position::play`] does.
 ///
 /// ```
 /// use damas::spanish::{Color, Position};
-/// let mut pos = Position::startpos();
+/// let mut pos = Position::start();
 /// assert_eq!(pos.legal_moves().len(), 7);
 /// let mv = pos.parse_move("11-15").unwrap();
-/// pos.play(&mv);
+/// pos.play(&mv).unwrap();
 /// assert_eq!(pos.side_to_move(), Color::Black);
 /// assert_eq!(pos.hash(), pos.compute_hash());
 /// assert_eq!(pos.to_fen(), "B:W1-10,12,15:B21-32");
@@ -96,14 +38,14 @@ pub struct Position {
 
 impl Default for Position {
     fn default() -> Position {
-        Position::startpos()
+        Position::start()
     }
 }
 
 impl Position {
     /// The initial position: White men on 1–12, Black men on 21–32, White
     /// to move (`W:W1-12:B21-32`).
-    pub fn startpos() -> Position {
+    pub fn start() -> Position {
         Position::from_parts(
             Bitboard(0x0000_0FFF),
             Bitboard(0xFFF0_0000),
@@ -121,25 +63,25 @@ impl Position {
         black: Bitboard,
         kings: Bitboard,
         side: Color,
-    ) -> Result<Position, FenError> {
+    ) -> Result<Position, PositionError> {
         if let Some(sq) = (white & black).first() {
-            return Err(FenError::BothColors {
+            return Err(PositionError::BothColors {
                 square: sq.number(),
             });
         }
         if let Some(sq) = (kings - (white | black)).first() {
-            return Err(FenError::KingOnEmpty {
+            return Err(PositionError::KingOnEmpty {
                 square: sq.number(),
             });
         }
         if let Some(sq) = ((white - kings) & Color::White.promotion_row()).first() {
-            return Err(FenError::ManOnLastRow {
+            return Err(PositionError::ManOnLastRow {
                 color: Color::White,
                 square: sq.number(),
             });
         }
         if let Some(sq) = ((black - kings) & Color::Black.promotion_row()).first() {
-            return Err(FenError::ManOnLastRow {
+            return Err(PositionError::ManOnLastRow {
                 color: Color::Black,
                 square: sq.number(),
             });
@@ -211,7 +153,7 @@ impl Position {
         Some(Piece { color, kind })
     }
 
-    /// Zobrist hash, maintained incrementally by [`Position::play`].
+    /// Zobrist hash, maintained incrementally by [`Position::play_unchecked`].
     #[inline(always)]
     pub fn hash(&self) -> u64 {
         self.hash
@@ -235,9 +177,10 @@ impl Position {
     /// Plays `mv`, which must be legal in this position (as returned by
     /// [`Position::legal_moves`] or [`Position::parse_move`]), and passes the
     /// turn. The hash is updated incrementally. A man ending on its last row
-    /// becomes a king.
+    /// becomes a king. Nothing is checked: an illegal move corrupts the
+    /// position (see [`Position::play`] for the checked form).
     #[inline(always)]
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play_unchecked(&mut self, mv: &Move) {
         let from = 1u32 << mv.from;
         let to = 1u32 << mv.to;
         let black = self.side == Color::Black;
@@ -282,12 +225,32 @@ impl Position {
         }
     }
 
-    /// Copy-make: the position after `mv`.
+    /// Copy-make: the position after `mv`, which must be legal (unchecked,
+    /// as [`Position::play_unchecked`]).
     #[inline(always)]
-    pub fn played(&self, mv: &Move) -> Position {
+    pub fn played_unchecked(&self, mv: &Move) -> Position {
         let mut p = *self;
-        p.play(mv);
+        p.play_unchecked(mv);
         p
+    }
+
+    /// Plays `mv` after checking it against [`Position::legal_moves`];
+    /// the position is unchanged when it is not legal. Not for hot loops.
+    ///
+    /// ```
+    /// use damas::spanish::{Move, Position, Square};
+    /// let mut pos = Position::start();
+    /// let sq = |n| Square::new(n).unwrap();
+    /// let bad = Move::new(sq(11), sq(16), Default::default());
+    /// assert!(pos.play(&bad).is_err());
+    /// assert_eq!(pos, Position::start());
+    /// ```
+    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
+        if !self.legal_moves().contains(mv) {
+            return Err(IllegalMoveError(*mv));
+        }
+        self.play_unchecked(mv);
+        Ok(())
     }
 
     /// Whether the piece that `mv` moves is a man (a man move resets the

@@ -1,8 +1,9 @@
 //! The 32 playable squares and their PDN numbers.
 
 use std::fmt;
+use std::str::FromStr;
 
-use super::Bitboard;
+use thiserror::Error;
 
 /// One of the 32 playable (dark) squares of the board.
 ///
@@ -10,7 +11,7 @@ use super::Bitboard;
 /// White, square 1 is the bottom-right corner (h1), numbers run right to left
 /// along each row and bottom to top, and square 32 is the top-left corner
 /// (a8). Internally a square is its number minus one, which is also its bit in
-/// a [`Bitboard`].
+/// a [`Bitboard`](super::Bitboard).
 ///
 /// ```
 /// use damas::spanish::Square;
@@ -100,12 +101,6 @@ impl Square {
         format!("{}{}", (b'a' + self.file()) as char, self.rank() + 1)
     }
 
-    /// The one-square bitboard of this square.
-    #[inline(always)]
-    pub const fn bit(self) -> Bitboard {
-        Bitboard(1 << self.0)
-    }
-
     /// All 32 squares in increasing number.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..32u8).map(Square)
@@ -116,5 +111,30 @@ impl fmt::Display for Square {
     /// Writes the PDN number.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.number())
+    }
+}
+
+/// The error for a string that is not a square number 1..=32.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("not a square number 1-32: {0:?}")]
+pub struct SquareParseError(pub String);
+
+impl FromStr for Square {
+    type Err = SquareParseError;
+
+    /// Parses a PDN square number, `1`..=`32`.
+    ///
+    /// ```
+    /// use damas::spanish::Square;
+    /// assert_eq!("32".parse::<Square>().unwrap().name(), "a8");
+    /// assert!("33".parse::<Square>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Square, SquareParseError> {
+        let t = s.trim();
+        let err = || SquareParseError(s.to_string());
+        if t.is_empty() || t.len() > 2 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err());
+        }
+        t.parse::<u8>().ok().and_then(Square::new).ok_or_else(err)
     }
 }

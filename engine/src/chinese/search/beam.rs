@@ -13,7 +13,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::super::movegen::Move;
+use super::super::moves::Move;
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, Army};
@@ -188,7 +188,7 @@ pub fn plan(
             let from = super::cell(c.from);
             let to = super::cell(c.to);
             let mut child = beam[c.parent as usize];
-            child.play_unchecked(from, to);
+            child.play_unchecked(&Move::new(from, to));
             child.set_to_move(p);
             debug_assert_eq!(child.hash(), c.hash);
             next.push(child);

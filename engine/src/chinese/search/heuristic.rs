@@ -20,8 +20,8 @@
 
 use std::sync::LazyLock;
 
+use super::super::geometry::Mask;
 use super::super::geometry::{Cell, Triangle, CELLS, GEO};
-use super::super::mask::Mask;
 use super::super::position::Position;
 use super::super::rules::Variant;
 

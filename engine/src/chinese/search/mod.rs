@@ -27,11 +27,11 @@ mod tree;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::game::{Game, PlayerState, Turn};
 use super::geometry::Cell;
-use super::movegen::Move;
+use super::moves::Move;
 use super::notation::format_path;
 use super::position::Position;
+use super::{Game, PlayerState, Turn};
 use crate::random::Rng;
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
@@ -191,7 +191,7 @@ pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
             break;
         };
         out.push(format_path(&path));
-        pos.play_unchecked(mv.from, mv.to);
+        pos.play_unchecked(&Move::new(mv.from, mv.to));
     }
     out
 }
@@ -248,7 +248,7 @@ impl Engine {
                 let mut ties = 0usize;
                 for mv in &moves {
                     let mut child = pos;
-                    child.play_unchecked(mv.from, mv.to);
+                    child.play_unchecked(&Move::new(mv.from, mv.to));
                     let c = plain_cost(&child, me);
                     if c < best {
                         best = c;
@@ -374,7 +374,7 @@ fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
                 break;
             }
             pos.set_to_move(*player);
-            pos.play_unchecked(mv.to, mv.from);
+            pos.play_unchecked(&Move::new(mv.to, mv.from));
             out.push(tree::piece_hash(&pos));
         }
     }

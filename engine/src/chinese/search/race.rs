@@ -11,7 +11,7 @@
 //! overestimates the moves still needed.
 
 use super::super::game::Game;
-use super::super::movegen::Move;
+use super::super::moves::Move;
 use super::super::position::Position;
 use super::heuristic::{finished, Army};
 
@@ -85,7 +85,7 @@ impl Solver {
         for mv in pos.moves_of(self.p) {
             let mut child = *pos;
             child.set_to_move(self.p);
-            child.play_unchecked(mv.from, mv.to);
+            child.play_unchecked(&Move::new(mv.from, mv.to));
             if holes(&self.army, &child, self.p, self.anti_blocking) > left - 1 {
                 continue;
             }

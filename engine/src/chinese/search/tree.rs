@@ -22,7 +22,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::super::movegen::{Move, MoveList, MAX_MOVES};
+use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, plain_cost, Army};
@@ -333,7 +333,7 @@ impl<'a> Tree<'a> {
             for mv in moves {
                 let mut child = *pos;
                 child.set_to_move(mover);
-                child.play_unchecked(mv.from, mv.to);
+                child.play_unchecked(&Move::new(mv.from, mv.to));
                 let score = if self.has_finished(&child, mover) {
                     WIN - ply as i32 - 1
                 } else if self.players == 2
@@ -398,7 +398,7 @@ impl<'a> Tree<'a> {
                     any = true;
                     let mut child = *pos;
                     child.set_to_move(o);
-                    child.play_unchecked(mv.from, mv.to);
+                    child.play_unchecked(&Move::new(mv.from, mv.to));
                     let next = match self.mode {
                         Mode::BestReply => self.root,
                         Mode::Plain => self

@@ -323,7 +323,7 @@ impl<'a> Searcher<'a> {
             {
                 continue;
             }
-            let child = pos.played(&mv);
+            let child = pos.played_unchecked(&mv);
             let cnp = no_progress_after(pos, &mv, np);
             self.w.rep.push(child.hash());
             let score = if i == 0 {
@@ -423,7 +423,7 @@ impl<'a> Searcher<'a> {
         pos.legal_moves_into(&mut moves);
         let mut best = -INF;
         for mv in &moves {
-            let child = pos.played(mv);
+            let child = pos.played_unchecked(mv);
             let s = -self.qsearch(&child, -beta, -alpha, ply + 1, 0);
             if self.stopped {
                 return 0;
@@ -466,7 +466,7 @@ impl<'a> Searcher<'a> {
         }
         let mut best = -INF;
         for mv in &moves {
-            let child = pos.played(mv);
+            let child = pos.played_unchecked(mv);
             let s = -self.plain_search(&child, depth - 1, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;

@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn start_is_balanced() {
-        let pos = Position::startpos();
+        let pos = Position::start();
         assert_eq!(evaluate(&pos), TEMPO);
     }
 

@@ -182,7 +182,7 @@ fn greedy(
     let moves = pos.legal_moves();
     let mut best: Option<(Move, i32)> = None;
     for mv in &moves {
-        let child = pos.played(mv);
+        let child = pos.played_unchecked(mv);
         let s = if child.count_legal_moves() == 0 {
             MATE - 1
         } else {

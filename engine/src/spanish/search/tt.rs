@@ -238,7 +238,7 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
-        let pos = Position::startpos();
+        let pos = Position::start();
         let moves = pos.legal_moves();
         tt.store(pos.hash(), -123, 7, Bound::Lower, Some((3, moves[3])));
         let e = tt.probe(pos.hash()).unwrap();

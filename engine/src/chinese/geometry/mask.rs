@@ -1,12 +1,25 @@
 //! [`Mask`]: a set of cells as the low 121 bits of a `u128`.
 
-use super::geometry::{Cell, CELLS};
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use super::cell::Cell;
+use super::tables::{CELLS, GEO};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
-/// A set of cells: bit `i` is [`Cell`] `i`. Bits 121..128 are always clear
-/// (`!` keeps them clear).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct Mask(pub u128);
+/// A set of cells: bit `i` is [`Cell`] `i`. Bits 121..128 are always clear:
+/// the field is private, [`Mask::from_bits`] refuses them and `!` keeps them
+/// clear.
+///
+/// ```
+/// use damas::chinese::{Cell, Mask};
+/// let e1: Cell = "e1".parse().unwrap();
+/// let m: Mask = [e1, Cell::from_index(5).unwrap()].into_iter().collect();
+/// assert_eq!(m.count(), 2);
+/// assert!(m.contains(e1));
+/// assert_eq!(m.without(e1).first(), Cell::from_index(5));
+/// assert!(Mask::from_bits(1 << 121).is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Mask(pub(crate) u128);
 
 const FULL: u128 = (1u128 << CELLS) - 1;
 
@@ -20,6 +33,35 @@ impl Mask {
     #[inline(always)]
     pub const fn contains(self, c: Cell) -> bool {
         self.0 >> c.index() & 1 != 0
+    }
+
+    /// Adds `c`.
+    #[inline(always)]
+    pub fn insert(&mut self, c: Cell) {
+        self.0 |= 1u128 << c.index();
+    }
+
+    /// Removes `c`.
+    #[inline(always)]
+    pub fn remove(&mut self, c: Cell) {
+        self.0 &= !(1u128 << c.index());
+    }
+
+    /// The set whose bit `i` stands for cell `i`, or `None` if a bit at
+    /// 121 or above (outside the star) is set.
+    #[inline(always)]
+    pub const fn from_bits(bits: u128) -> Option<Mask> {
+        if bits & !FULL == 0 {
+            Some(Mask(bits))
+        } else {
+            None
+        }
+    }
+
+    /// The raw bits: bit `i` for cell `i`.
+    #[inline(always)]
+    pub const fn bits(self) -> u128 {
+        self.0
     }
 
     /// Number of cells in the set.
@@ -57,13 +99,9 @@ impl Mask {
     }
 
     /// The cells of the set in index order.
-    pub fn iter(self) -> MaskIter {
+    #[inline(always)]
+    pub const fn iter(self) -> MaskIter {
         MaskIter(self.0)
-    }
-
-    /// Builds a set from cells.
-    pub fn from_cells<I: IntoIterator<Item = Cell>>(cells: I) -> Mask {
-        cells.into_iter().fold(Mask::EMPTY, Mask::with)
     }
 }
 
@@ -103,7 +141,30 @@ impl IntoIterator for Mask {
 
 impl FromIterator<Cell> for Mask {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Mask {
-        Mask::from_cells(iter)
+        iter.into_iter().fold(Mask::EMPTY, Mask::with)
+    }
+}
+
+impl From<Cell> for Mask {
+    fn from(c: Cell) -> Mask {
+        c.mask()
+    }
+}
+
+impl Sub for Mask {
+    type Output = Mask;
+    /// Set difference.
+    #[inline(always)]
+    fn sub(self, rhs: Mask) -> Mask {
+        Mask(self.0 & !rhs.0)
+    }
+}
+
+impl fmt::Debug for Mask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|c| c.to_string()))
+            .finish()
     }
 }
 
@@ -134,5 +195,21 @@ impl Not for Mask {
     #[inline(always)]
     fn not(self) -> Mask {
         Mask(!self.0 & FULL)
+    }
+}
+
+/// Mask of the whole star.
+pub const ALL_CELLS: Mask = Mask((1u128 << CELLS) - 1);
+
+impl Cell {
+    /// The single-cell mask.
+    #[inline(always)]
+    pub const fn mask(self) -> Mask {
+        Mask(1u128 << self.index())
+    }
+
+    /// All on-star neighbours as a mask.
+    pub fn neighbours(self) -> Mask {
+        Mask(GEO.nbr_mask[self.index()])
     }
 }

@@ -1,0 +1,125 @@
+//! Places and the outcome: deciding places when the game ends without
+//! every player finishing, the ranking, the two-player result and the
+//! referee's adjudication.
+
+use super::game::Game;
+use super::record::{EndReason, GameResult, PlayerState};
+
+impl Game {
+    /// The outcome for a 2-player protocol (`p1win`/`p2win`/`draw`/`none`).
+    pub fn result(&self) -> GameResult {
+        if !self.is_over() {
+            return GameResult::Ongoing;
+        }
+        let firsts: Vec<usize> = (0..self.players())
+            .filter(|&p| self.states[p].place() == Some(1))
+            .collect();
+        match firsts.as_slice() {
+            [p] if self.players() > 1
+                || self.states[*p] == (PlayerState::Finished { place: 1 }) =>
+            {
+                GameResult::Win(*p)
+            }
+            _ => GameResult::Draw,
+        }
+    }
+
+    /// Players and states, best place first, players still playing last.
+    pub fn ranking(&self) -> Vec<(usize, PlayerState)> {
+        let mut r: Vec<(usize, PlayerState)> = self.states.iter().copied().enumerate().collect();
+        r.sort_by_key(|&(p, s)| (s.place().unwrap_or(u8::MAX), p));
+        r
+    }
+
+    /// The referee ends the game: the players still playing share the next
+    /// free place ([`EndReason::Adjudicated`]). Nothing happens when the game
+    /// is already over. [`Game::undo`] takes the adjudication back together
+    /// with the last turn.
+    ///
+    /// ```
+    /// use damas::chinese::{EndReason, Game, GameResult, PlayerState, Rules};
+    /// let mut g = Game::new(Rules::for_players(3));
+    /// g.resign(2).unwrap();
+    /// g.adjudicate_draw();
+    /// assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
+    /// assert_eq!(g.status()[0], PlayerState::Placed { place: 1 });
+    /// assert_eq!(g.status()[2], PlayerState::Resigned { place: 3 });
+    /// assert_eq!(g.result(), GameResult::Draw);
+    /// ```
+    pub fn adjudicate_draw(&mut self) {
+        if !self.is_over() {
+            self.draw_remaining(EndReason::Adjudicated);
+        }
+    }
+
+    pub(super) fn count(&self, f: impl Fn(&PlayerState) -> bool) -> usize {
+        self.states.iter().filter(|s| f(s)).count()
+    }
+
+    pub(super) fn playing(&self) -> Vec<usize> {
+        (0..self.players())
+            .filter(|&p| self.states[p] == PlayerState::Playing)
+            .collect()
+    }
+
+    /// Lowest place not yet taken by finishers or placed players.
+    pub(super) fn low_place(&self) -> u8 {
+        1 + self.count(|s| matches!(s, PlayerState::Finished { .. } | PlayerState::Placed { .. }))
+            as u8
+    }
+
+    /// When one player is left (or none in solitaire), close the game.
+    pub(super) fn settle_last(&mut self, reason: EndReason) -> bool {
+        let playing = self.playing();
+        match playing.as_slice() {
+            [] => {
+                self.end = Some(reason);
+                true
+            }
+            [p] if self.players() > 1 => {
+                self.states[*p] = PlayerState::Placed {
+                    place: self.low_place(),
+                };
+                self.end = Some(reason);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Ranks the players still playing by pieces in goal (more first), then
+    /// total distance to the goal (less first); ties share a place.
+    pub(super) fn rank_remaining(&mut self, reason: EndReason) {
+        let low = self.low_place();
+        let mut keys: Vec<(usize, (std::cmp::Reverse<u32>, u32))> = self
+            .playing()
+            .into_iter()
+            .map(|p| {
+                (
+                    p,
+                    (
+                        std::cmp::Reverse(self.pos.pieces_in_goal(p)),
+                        self.pos.goal_distance(p),
+                    ),
+                )
+            })
+            .collect();
+        keys.sort_by_key(|&(p, k)| (k, p));
+        for i in 0..keys.len() {
+            let better = keys.iter().filter(|(_, k)| *k < keys[i].1).count();
+            self.states[keys[i].0] = PlayerState::Placed {
+                place: low + better as u8,
+            };
+        }
+        self.end = Some(reason);
+    }
+
+    /// The remaining players share the next place.
+    pub(super) fn draw_remaining(&mut self, reason: EndReason) {
+        let low = self.low_place();
+        for p in self.playing() {
+            self.states[p] = PlayerState::Placed { place: low };
+        }
+        self.end = Some(reason);
+    }
+}
