@@ -204,7 +204,8 @@ impl fmt::Display for GameKind {
 }
 
 /// A move, pass or resignation that [`Game::play`], [`Game::play_text`],
-/// [`Game::pass`] or [`Game::resign`] refused.
+/// [`Game::pass`] or [`Game::resign`] refused. The messages are the games'
+/// own, in words a user can act on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The game has ended.
@@ -219,26 +220,24 @@ pub enum PlayError {
     /// A square or cell name that is not one of the board's.
     #[error("{0}")]
     BadSquare(String),
+    /// The text is not a move in the game's notation.
+    #[error("{0}")]
+    Notation(String),
+    /// A well-formed move that is not legal here (or, in Spanish draughts,
+    /// a short capture text that fits several legal captures).
+    #[error("{0}")]
+    Illegal(String),
     /// A move of one game given to the other ([`AnyGame`](crate::AnyGame)).
     #[error("the move is for another game")]
     WrongGame,
-    /// The move text or the move itself was refused by Spanish draughts.
-    #[error(transparent)]
-    Spanish(crate::spanish::GameError),
-    /// The move text or the move itself was refused by Chinese checkers.
-    #[error(transparent)]
-    Chinese(crate::chinese::GameError),
 }
 
 /// A position text that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// Not a Spanish draughts FEN.
+    /// Not a valid position text of the game: the game's own message.
     #[error("invalid position: {0}")]
-    Spanish(#[from] crate::spanish::PositionError),
-    /// Not a Chinese checkers position text.
-    #[error("invalid position: {0}")]
-    Chinese(#[from] crate::chinese::PositionError),
+    Invalid(String),
     /// A Chinese checkers text for the other variant than the one asked
     /// for.
     #[error("invalid position: the text is for the {found} variant but the game is {wanted}")]

@@ -15,15 +15,13 @@
 #![warn(missing_docs)]
 
 mod any;
-mod any_engine;
 pub mod chinese;
 mod game;
 mod random;
 pub mod search;
 pub mod spanish;
 
-pub use any::{AnyGame, AnyMove, GameSpec};
-pub use any_engine::AnyEngine;
+pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec};
 pub use game::{
     EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError, Search,
     MAX_PLAYERS,

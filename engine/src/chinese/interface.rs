@@ -9,14 +9,21 @@ use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 use super::{divide, format_path, parse_path, perft, perft_parallel, EndReason, Game, GameError};
-use super::{Cell, Engine, Move, Turn, Variant};
+use super::{Cell, Engine, Move, PositionError, Turn, Variant};
 
 fn play_error(err: GameError) -> PlayError {
     match err {
         GameError::GameOver => PlayError::GameOver,
         GameError::NotPlaying(p) => PlayError::NotPlaying(Player::of(p)),
         GameError::CannotPass(n) => PlayError::CannotPass(n),
-        other => PlayError::Chinese(other),
+        GameError::Illegal(_) => PlayError::Illegal(err.to_string()),
+        other => PlayError::Notation(other.to_string()),
+    }
+}
+
+impl From<PositionError> for crate::PositionError {
+    fn from(err: PositionError) -> crate::PositionError {
+        crate::PositionError::Invalid(err.to_string())
     }
 }
 
@@ -102,9 +109,7 @@ impl game::Game for Game {
         if legal {
             Ok(mv)
         } else {
-            Err(PlayError::Chinese(GameError::Illegal(
-                text.trim().to_string(),
-            )))
+            Err(play_error(GameError::Illegal(text.trim().to_string())))
         }
     }
 

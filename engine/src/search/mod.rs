@@ -306,13 +306,6 @@ mod tests {
     }
 
     #[test]
-    fn engines_are_send() {
-        fn send<T: Send + std::fmt::Debug>() {}
-        send::<crate::spanish::Engine>();
-        send::<crate::chinese::Engine>();
-    }
-
-    #[test]
     fn an_unlimited_search_waits_for_stop() {
         let stop = AtomicBool::new(true);
         wait_for_stop(&SearchLimits::default(), &stop);

@@ -7,7 +7,7 @@ use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player, Search}
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameError, GameStatus};
-use super::{Engine, Move, Square, WinReason};
+use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -28,7 +28,23 @@ fn color_of(player: Player) -> Option<Color> {
 fn play_error(err: GameError) -> PlayError {
     match err {
         GameError::GameOver(_) => PlayError::GameOver,
-        other => PlayError::Spanish(other),
+        GameError::Illegal(_) => PlayError::Illegal(err.to_string()),
+        GameError::Parse(err) => parse_error(err),
+    }
+}
+
+fn parse_error(err: MoveParseError) -> PlayError {
+    match err {
+        MoveParseError::Illegal { .. } | MoveParseError::Ambiguous { .. } => {
+            PlayError::Illegal(err.to_string())
+        }
+        _ => PlayError::Notation(err.to_string()),
+    }
+}
+
+impl From<PositionError> for crate::PositionError {
+    fn from(err: PositionError) -> crate::PositionError {
+        crate::PositionError::Invalid(err.to_string())
     }
 }
 
@@ -115,9 +131,7 @@ impl game::Game for Game {
         if self.status().is_over() {
             return Err(PlayError::GameOver);
         }
-        self.position()
-            .parse_move(text)
-            .map_err(|err| PlayError::Spanish(GameError::Parse(err)))
+        self.position().parse_move(text).map_err(parse_error)
     }
 
     fn moves_from(&self, square: &str) -> Result<Vec<Move>, PlayError> {
