@@ -9,6 +9,7 @@
 
 use super::moves::Move;
 use super::position::Position;
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
 /// Number of leaf nodes `depth` plies below `pos` (distinct `(from, to)`
@@ -93,6 +94,12 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads == 1 || depth <= 2 {
         return perft(pos, depth);
     }
+    parallel(pos, depth, threads)
+}
+
+/// The split over a rayon pool.
+#[cfg(feature = "rayon")]
+fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(p) => p,
         Err(_) => return perft(pos, depth),
@@ -130,4 +137,10 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
             })
             .sum()
     })
+}
+
+/// Without the `rayon` feature the parallel perft counts on one thread.
+#[cfg(not(feature = "rayon"))]
+fn parallel(pos: &Position, depth: u32, _threads: usize) -> u64 {
+    perft(pos, depth)
 }

@@ -1,6 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, for testing move
 //! generation and measuring its speed.
 
+#[cfg(feature = "rayon")]
 use rayon::prelude::*;
 
 use super::color::Color;
@@ -92,6 +93,12 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads == 1 || depth < 4 {
         return perft(pos, depth);
     }
+    parallel(pos, depth, threads)
+}
+
+/// The split over a rayon pool.
+#[cfg(feature = "rayon")]
+fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(p) => p,
         Err(_) => return perft(pos, depth),
@@ -104,4 +111,10 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
         }
     }
     pool.install(|| frontier.par_iter().map(|p| perft_inner(p, depth - 2)).sum())
+}
+
+/// Without the `rayon` feature the parallel perft counts on one thread.
+#[cfg(not(feature = "rayon"))]
+fn parallel(pos: &Position, depth: u32, _threads: usize) -> u64 {
+    perft(pos, depth)
 }
