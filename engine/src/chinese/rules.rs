@@ -14,7 +14,8 @@ pub enum Variant {
     Japanese,
 }
 
-/// The options of a game. [`Rules::default`] gives the spec's defaults.
+/// The options of a game. [`Rules::default`] gives the defaults of
+/// `docs/RULES.md`.
 ///
 /// ```
 /// use damas::chinese::{Rules, Variant};
