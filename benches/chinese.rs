@@ -4,6 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use damas::chinese::{perft, Game, Position, Rules, Variant};
+use damas::Game as _;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -14,7 +15,7 @@ fn midgame() -> Position {
     for i in 0..30 {
         let ms = g.legal_moves();
         let mv = if i % 2 == 0 { ms[0] } else { ms[ms.len() - 1] };
-        g.play(&mv).unwrap();
+        g.play(mv).unwrap();
     }
     *g.position()
 }

@@ -4,6 +4,7 @@
 //! thousands of random positions and by perft.
 
 use damas::chinese::{perft, Cell, Game, Mask, Move, Position, Rules, Variant};
+use damas::Game as _;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 

@@ -2,10 +2,29 @@
 //! tests of hashing, the position text and the move text.
 
 use damas::chinese::{
-    Cell, EndReason, Game, GameError, GameResult, Mask, Move, PlayerState, Position, Rules,
-    Triangle, Turn, Variant,
+    Cell, EndReason, Game, Mask, Move, PlayerState, Position, Rules, Triangle, Turn, Variant,
 };
+use damas::{Game as _, PlayError, Player};
 use proptest::prelude::*;
+
+/// The player alone in first place, as a seat index (`None` while the
+/// game goes on or when the first place is shared).
+fn winner(g: &Game) -> Option<usize> {
+    g.outcome().and_then(|o| o.winner()).map(Player::index)
+}
+
+/// The player in seat `index` (0-based).
+fn seat(index: usize) -> Player {
+    Player::new(index).expect("a seat")
+}
+
+/// The last move in the record.
+fn last_move(g: &Game) -> Option<Move> {
+    g.history().iter().rev().find_map(|t| match t {
+        Turn::Move { mv, .. } => Some(*mv),
+        _ => None,
+    })
+}
 
 fn c(name: &str) -> Cell {
     name.parse().unwrap()
@@ -64,9 +83,14 @@ fn chain_changes_direction() {
     let mv = Move::new(c("e9"), c("i11"));
     assert!(g.position().is_legal(&mv));
     assert_eq!(g.move_text(&mv), "e9-g9-i11");
-    assert_eq!(g.play_text("e9-i11").unwrap(), Some(mv));
+    assert_eq!(g.play_text("e9-i11").unwrap(), "e9-g9-i11");
     match &g.history()[0] {
-        Turn::Move { path, .. } => assert_eq!(path.len(), 3),
+        Turn::Move {
+            path, mv: played, ..
+        } => {
+            assert_eq!(*played, mv);
+            assert_eq!(path.len(), 3);
+        }
         t => panic!("{t:?}"),
     }
 }
@@ -87,7 +111,7 @@ fn no_landing_twice() {
     let mut g2 = g.clone();
     assert!(matches!(
         g2.play_text("e9-g9-g11-g9"),
-        Err(GameError::Illegal(_))
+        Err(PlayError::Illegal(_))
     ));
     assert!(g2.play_text("e9-g11-g9").is_ok());
 }
@@ -99,7 +123,7 @@ fn jump_blocked_by_occupied_landing() {
     assert!(!d.contains(c("g9")));
     assert!(!d.contains(c("i9")));
     let mut g = g;
-    assert!(matches!(g.play_text("e9-g9"), Err(GameError::Illegal(_))));
+    assert!(matches!(g.play_text("e9-g9"), Err(PlayError::Illegal(_))));
 }
 
 fn goal_minus_j14_text(anti: u8) -> String {
@@ -114,9 +138,9 @@ fn anti_blocking_finish_with_rival_in_goal() {
     let mut g = game(&goal_minus_j14_text(1));
     g.play_text("j13-j14").unwrap();
     assert!(g.is_over());
-    assert_eq!(g.status()[0], PlayerState::Finished { place: 1 });
-    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(g.player_states()[0], PlayerState::Finished { place: 1 });
+    assert_eq!(g.player_states()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(winner(&g), Some(0));
     assert_eq!(g.end_reason(), Some(EndReason::FirstFinisher));
 }
 
@@ -125,12 +149,12 @@ fn anti_blocking_off_needs_all_own_pieces() {
     let mut g = game(&goal_minus_j14_text(0));
     g.play_text("j13-j14").unwrap();
     assert!(!g.is_over());
-    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.to_move(), Player::new(1));
     // With all ten own pieces it finishes.
     let own = north(&["j14"]).join(",");
     let mut g = game(&format!("I2 1 j13,{own}/e1 anti=0"));
     g.play_text("j13-j14").unwrap();
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(winner(&g), Some(0));
 }
 
 /// Three players: player 1 one step from finishing (North), player 2 one
@@ -156,8 +180,8 @@ fn play_to_end_ranks_three_players() {
     let mut g = three_player_race(1);
     g.play_text("j13-j14").unwrap();
     assert!(!g.is_over());
-    assert_eq!(g.status()[0], PlayerState::Finished { place: 1 });
-    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.player_states()[0], PlayerState::Finished { place: 1 });
+    assert_eq!(g.to_move(), Player::new(1));
     g.play_text("j6-j5").unwrap();
     assert!(g.is_over());
     assert_eq!(
@@ -168,7 +192,7 @@ fn play_to_end_ranks_three_players() {
             (2, PlayerState::Placed { place: 3 }),
         ]
     );
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(winner(&g), Some(0));
 }
 
 #[test]
@@ -178,8 +202,8 @@ fn stop_at_first_finisher() {
     assert!(g.is_over());
     assert_eq!(g.end_reason(), Some(EndReason::FirstFinisher));
     // The others are ranked by pieces in goal: player 2 has nine.
-    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
-    assert_eq!(g.status()[2], PlayerState::Placed { place: 3 });
+    assert_eq!(g.player_states()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(g.player_states()[2], PlayerState::Placed { place: 3 });
 }
 
 #[test]
@@ -187,16 +211,16 @@ fn pass_only_when_no_move() {
     // Player 2's only piece on m17 is walled in by l16, m16 and the points
     // behind them (k15, m15).
     let mut g = game("I2 1 e9,l16,m16,k15,m15/m17");
-    assert!(matches!(g.play_text("pass"), Err(GameError::CannotPass(_))));
+    assert!(matches!(g.play_text("pass"), Err(PlayError::CannotPass(_))));
     g.play_text("e9-e10").unwrap();
     // Player 2 passed automatically; player 1 is to move again.
     assert_eq!(g.history().last(), Some(&Turn::Pass { player: 1 }));
-    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.to_move(), Player::new(0));
     // Loaded with player 2 to move, `pass` is the one legal action.
     let mut g = game("I2 2 e9,l16,m16,k15,m15/m17");
     assert!(g.legal_moves().is_empty());
     g.play_text("pass").unwrap();
-    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.to_move(), Player::new(0));
 }
 
 #[test]
@@ -204,34 +228,38 @@ fn resignation_with_two_players() {
     let mut g = Game::new(Rules::default());
     g.play_text("resign").unwrap();
     assert!(g.is_over());
-    assert_eq!(g.result(), GameResult::Win(1));
-    assert_eq!(g.status()[0], PlayerState::Resigned { place: 2 });
-    assert_eq!(g.play_text("e4-e5"), Err(GameError::GameOver));
+    assert_eq!(winner(&g), Some(1));
+    assert_eq!(g.player_states()[0], PlayerState::Resigned { place: 2 });
+    assert_eq!(g.play_text("e4-e5"), Err(PlayError::GameOver));
 }
 
 #[test]
 fn resignation_with_three_players() {
     let mut g = Game::new(Rules::for_players(3));
     let first = g.legal_moves()[0];
-    g.play(&first).unwrap();
-    assert_eq!(g.to_move(), Some(1));
+    g.play(first).unwrap();
+    assert_eq!(g.to_move(), Player::new(1));
     let before = g.position().pieces(1);
     g.play_text("resign").unwrap();
     assert!(!g.is_over());
-    assert_eq!(g.status()[1], PlayerState::Resigned { place: 3 });
-    assert_eq!(g.to_move(), Some(2));
+    assert_eq!(g.player_states()[1], PlayerState::Resigned { place: 3 });
+    assert_eq!(g.to_move(), Player::new(2));
     let mv = g.legal_moves()[0];
-    g.play(&mv).unwrap();
-    assert_eq!(g.to_move(), Some(0));
+    g.play(mv).unwrap();
+    assert_eq!(g.to_move(), Player::new(0));
     let mv = g.legal_moves()[0];
-    g.play(&mv).unwrap();
-    assert_eq!(g.to_move(), Some(2), "the resigner's turns are skipped");
+    g.play(mv).unwrap();
+    assert_eq!(
+        g.to_move(),
+        Player::new(2),
+        "the resigner's turns are skipped"
+    );
     assert_eq!(g.position().pieces(1), before, "its pieces stay");
     // A second resignation ends the game: the last player takes first place.
     g.play_text("resign").unwrap();
     assert!(g.is_over());
-    assert_eq!(g.status()[2], PlayerState::Resigned { place: 2 });
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(g.player_states()[2], PlayerState::Resigned { place: 2 });
+    assert_eq!(winner(&g), Some(0));
 }
 
 #[test]
@@ -243,15 +271,15 @@ fn move_limit_draw() {
     let mut g = Game::new(rules);
     for _ in 0..3 {
         let mv = g.legal_moves()[0];
-        g.play(&mv).unwrap();
+        g.play(mv).unwrap();
         assert!(!g.is_over());
     }
     let mv = g.legal_moves()[0];
-    g.play(&mv).unwrap();
+    g.play(mv).unwrap();
     assert!(g.is_over());
     assert_eq!(g.end_reason(), Some(EndReason::MoveLimit));
-    assert_eq!(g.result(), GameResult::Draw);
-    assert_eq!(g.status(), &[PlayerState::Placed { place: 1 }; 2]);
+    assert!(g.outcome().expect("over").is_draw());
+    assert_eq!(g.player_states(), &[PlayerState::Placed { place: 1 }; 2]);
 }
 
 #[test]
@@ -269,13 +297,13 @@ fn no_progress_ranking() {
     assert_eq!(pos.pieces_in_goal(0), 1);
     assert_eq!(pos.pieces_in_goal(1), 1);
     assert!(pos.goal_distance(0) < pos.goal_distance(1));
-    assert_eq!(g.status()[0], PlayerState::Placed { place: 1 });
-    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(g.player_states()[0], PlayerState::Placed { place: 1 });
+    assert_eq!(g.player_states()[1], PlayerState::Placed { place: 2 });
     // Pieces in goal come before distance: player 2 with two in goal wins.
     let mut g = game("I2 1 m17,i9/e1,e2,i10 rounds=5 progress=- best=10:0,10:0 noprog=6");
     g.play_text("i9-h9").unwrap();
     g.play_text("i10-j10").unwrap();
-    assert_eq!(g.result(), GameResult::Win(1));
+    assert_eq!(winner(&g), Some(1));
 }
 
 #[test]
@@ -345,7 +373,7 @@ fn japanese_king_on_tip_finish() {
     assert!(!g.position().has_finished(0, true));
     g.play_text("m12-m17").unwrap();
     assert!(g.is_over());
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(winner(&g), Some(0));
     // A full camp without the king on the tip does not finish.
     let all: Vec<String> = camp.iter().map(|x| x.to_string()).collect();
     let g = game(&format!("J2 1 {}/e1*", all.join(",")));
@@ -386,7 +414,7 @@ fn first_player_rotation() {
     let rules = Rules::for_players(3);
     assert_eq!(rules.first_player_of_game(4), 1);
     let g = Game::with_first_player(rules, 2);
-    assert_eq!(g.to_move(), Some(2));
+    assert_eq!(g.to_move(), Player::new(2));
     let fixed = Rules {
         rotate_first: false,
         ..rules
@@ -482,7 +510,7 @@ fn random_game(seed: u64, plies: usize) -> Game {
             g.play_text("pass").unwrap();
         } else {
             let mv = ms[(next() % ms.len() as u64) as usize];
-            g.play(&mv).unwrap();
+            g.play(mv).unwrap();
         }
     }
     g
@@ -504,7 +532,7 @@ proptest! {
         let back = Game::from_text(&t).unwrap();
         prop_assert_eq!(back.to_text(), t.clone());
         prop_assert_eq!(back.position(), g.position());
-        prop_assert_eq!(back.status(), g.status());
+        prop_assert_eq!(back.player_states(), g.player_states());
         prop_assert_eq!(back.rules(), g.rules());
         prop_assert_eq!(back.ply(), g.ply());
         prop_assert_eq!(back.rounds(), g.rounds());
@@ -521,12 +549,14 @@ proptest! {
             let text = g.move_text(&mv);
             let mut a = g.clone();
             let mut b = g.clone();
-            prop_assert_eq!(a.play_text(&text).unwrap(), Some(mv));
-            b.play(&mv).unwrap();
+            prop_assert_eq!(a.play_text(&text).unwrap(), text.clone());
+            prop_assert_eq!(last_move(&a), Some(mv));
+            b.play(mv).unwrap();
             prop_assert_eq!(a.position(), b.position());
             let ends = format!("{}-{}", mv.from(), mv.to());
             let mut e = g.clone();
-            prop_assert_eq!(e.play_text(&ends).unwrap(), Some(mv));
+            prop_assert_eq!(e.play_text(&ends).unwrap(), text.clone());
+            prop_assert_eq!(last_move(&e), Some(mv));
         }
     }
 }
@@ -616,9 +646,9 @@ fn five_player_seats() {
     // Turns go round the five seats.
     let mut g = g;
     for p in [0, 1, 2, 3, 4, 0] {
-        assert_eq!(g.to_move(), Some(p));
+        assert_eq!(g.to_move(), Player::new(p));
         let mv = g.legal_moves()[0];
-        g.play(&mv).unwrap();
+        g.play(mv).unwrap();
     }
 }
 
@@ -657,16 +687,16 @@ fn move_limit_draws_among_players_still_playing() {
     let t = format!("I3 1 {}/i5/i9 limit=1", p1.collect::<Vec<_>>().join(","));
     let mut g = game(&t);
     g.play_text("j13-j14").unwrap();
-    assert_eq!(g.status()[0], PlayerState::Finished { place: 1 });
+    assert_eq!(g.player_states()[0], PlayerState::Finished { place: 1 });
     assert!(!g.is_over());
     g.play_text("i5-i6").unwrap();
     assert!(!g.is_over());
     g.play_text("i9-i10").unwrap();
     assert!(g.is_over());
     assert_eq!(g.end_reason(), Some(EndReason::MoveLimit));
-    assert_eq!(g.status()[1], PlayerState::Placed { place: 2 });
-    assert_eq!(g.status()[2], PlayerState::Placed { place: 2 });
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(g.player_states()[1], PlayerState::Placed { place: 2 });
+    assert_eq!(g.player_states()[2], PlayerState::Placed { place: 2 });
+    assert_eq!(winner(&g), Some(0));
 }
 
 #[test]
@@ -677,7 +707,7 @@ fn ply_yard_rules_are_two_players_without_anti_blocking() {
     let text = |anti: u8| format!("I2 1 {own},j13/j14,e1 anti={anti}");
     let mut g = game(&text(1));
     g.play_text("j13-k14").unwrap();
-    assert_eq!(g.result(), GameResult::Win(0));
+    assert_eq!(winner(&g), Some(0));
     let mut g = game(&text(0));
     g.play_text("j13-k14").unwrap();
     assert!(!g.is_over());
@@ -705,10 +735,10 @@ fn undo_takes_back_moves_passes_and_resignations() {
     let mut texts = vec![g.to_text()];
     for _ in 0..4 {
         let mv = g.legal_moves()[0];
-        g.play(&mv).unwrap();
+        g.play(mv).unwrap();
         texts.push(g.to_text());
     }
-    g.resign(1).unwrap();
+    g.resign(seat(1)).unwrap();
     texts.push(g.to_text());
     g.play_text(&g.move_text(&g.legal_moves()[0])).unwrap();
     texts.push(g.to_text());
@@ -736,10 +766,10 @@ fn undo_takes_back_moves_passes_and_resignations() {
     let mut g = loaded.clone();
     assert!(matches!(
         game("I2 1 e9,l16,m16,k15,m15/m17").pass(),
-        Err(GameError::CannotPass(_))
+        Err(PlayError::CannotPass(_))
     ));
     g.pass().unwrap();
-    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.to_move(), Player::new(0));
     assert!(g.undo());
     assert_eq!(g, loaded);
 }
@@ -747,11 +777,11 @@ fn undo_takes_back_moves_passes_and_resignations() {
 #[test]
 fn adjudicated_draw_shares_the_next_place() {
     let mut g = Game::new(Rules::for_players(3));
-    g.resign(0).unwrap();
+    g.resign(seat(0)).unwrap();
     g.adjudicate_draw();
     assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
     assert_eq!(
-        g.status(),
+        g.player_states(),
         [
             PlayerState::Resigned { place: 3 },
             PlayerState::Placed { place: 1 },

@@ -10,6 +10,7 @@ use damas::chinese::{
     line_text, solve_solitaire, Cell, Engine, Game, Mask, Move, Position, Rules, Triangle, Variant,
 };
 use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
+use damas::Game as _;
 
 fn at(x: i32, y: i32) -> Cell {
     Cell::from_coords(x, y).expect("on the star")
@@ -54,7 +55,7 @@ fn solitaire_beam_finds_a_short_transfer() {
     assert!(plan.moves.len() <= 30, "{} moves", plan.moves.len());
     // The plan is legal and ends the solitaire game.
     let mut game = Game::new(Rules::for_players(1));
-    for mv in &plan.moves {
+    for &mv in &plan.moves {
         game.play(mv).expect("legal plan move");
     }
     assert!(game.is_over());
@@ -71,7 +72,7 @@ fn japanese_solitaire_finishes() {
     assert!(plan.finished);
     assert!(plan.moves.len() <= 45, "{} moves", plan.moves.len());
     let mut game = Game::new(rules);
-    for mv in &plan.moves {
+    for &mv in &plan.moves {
         game.play(mv).expect("legal plan move");
     }
     assert!(game.is_over());
@@ -158,7 +159,7 @@ fn random_game(rules: Rules, plies: usize, rng: &mut Rng) -> Game {
             game.play_text("pass").expect("pass");
             continue;
         }
-        game.play(&moves[rng.below(moves.len())]).expect("legal");
+        game.play(moves[rng.below(moves.len())]).expect("legal");
     }
     game
 }

@@ -6,6 +6,7 @@ use damas::spanish::{
     long_text, Color, DrawReason, Game, GameError, GameStatus, Move, MoveParseError, PieceKind,
     Position, PositionError, Square, WinReason, NO_PROGRESS_PLIES,
 };
+use damas::{Game as _, PlayError};
 use proptest::prelude::*;
 
 fn pos(fen: &str) -> Position {
@@ -403,7 +404,7 @@ fn side_without_pieces_loses() {
             reason: WinReason::NoPieces
         }
     );
-    assert!(matches!(g.play_text("21-25"), Err(GameError::GameOver(_))));
+    assert_eq!(g.play_text("21-25"), Err(PlayError::GameOver));
 }
 
 #[test]
@@ -547,8 +548,8 @@ fn man_move_and_capture_reset_the_count() {
     // A king capture resets too.
     let mut c = Game::new(pos("W:WK1,12:B19,21"));
     c.play_text("1-5").unwrap_err();
-    let m = c.play_text("1x23").unwrap();
-    assert!(m.is_capture());
+    assert_eq!(c.play_text("1x23").unwrap(), "1x23");
+    assert!(c.moves().last().expect("a move played").is_capture());
     assert_eq!(c.plies_without_progress(), 0);
 }
 
@@ -556,17 +557,29 @@ fn man_move_and_capture_reset_the_count() {
 fn game_rejects_illegal_moves_and_tracks_history() {
     let mut g = Game::default();
     let bogus = Move::new(sq(1), sq(32), Default::default());
-    assert_eq!(g.play(bogus), Err(GameError::Illegal(bogus)));
-    assert!(matches!(g.play_text("11-16"), Err(GameError::Parse(_))));
-    let m = g.play_text("11-15").unwrap();
+    assert_eq!(
+        g.play(bogus),
+        Err(PlayError::Illegal(GameError::Illegal(bogus).to_string()))
+    );
+    // The text is refused by the parser, with its message.
+    let parse_error = g.position().parse_move("11-16").unwrap_err();
+    assert_eq!(
+        g.play_text("11-16").unwrap_err().to_string(),
+        GameError::Parse(parse_error).to_string()
+    );
+    let m = g.parse_move("11-15").unwrap();
+    assert_eq!(g.play_text("11-15").unwrap(), "11-15");
     assert_eq!(g.moves(), [m]);
     assert_eq!(
         g.history_hashes(),
         [Position::start().hash(), g.position().hash()]
     );
     assert_eq!(g.start_position(), &Position::start());
-    assert_eq!(g.undo(), Some(m));
-    assert_eq!(g.undo(), None);
+    assert!(g.undo());
+    assert_eq!(g.moves(), []);
+    assert_eq!(g.position(), &Position::start());
+    assert_eq!(g.history_hashes(), [Position::start().hash()]);
+    assert!(!g.undo());
 }
 
 #[test]
@@ -617,7 +630,8 @@ proptest! {
             let ms = g.legal_moves();
             let mv = ms[c as usize % ms.len()];
             let text = g.position().move_text(&mv);
-            prop_assert_eq!(g.play_text(&text), Ok(mv));
+            prop_assert_eq!(g.play_text(&text), Ok(text.clone()));
+            prop_assert_eq!(g.moves().last(), Some(&mv));
             prop_assert_eq!(*g.history_hashes().last().unwrap(), g.position().compute_hash());
         }
     }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
 use damas::spanish::{bench_with, Engine, Game, Move, Position};
+use damas::Game as _;
 use proptest::prelude::*;
 
 fn run(

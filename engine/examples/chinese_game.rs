@@ -7,6 +7,7 @@
 //! ```
 
 use damas::chinese::{Game, Rules, Variant};
+use damas::Game as _;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,7 +28,8 @@ fn main() {
     let mut game = Game::new(rules);
     println!("{}", game.diagram());
     println!("{}\n", game.to_text());
-    while let Some(p) = game.to_move() {
+    while let Some(player) = game.to_move() {
+        let p = player.index();
         let pos = *game.position();
         let moves = game.legal_moves();
         // Greedy: least total distance, then most pieces in goal; ties by
@@ -47,12 +49,16 @@ fn main() {
             .map(|(_, mv)| *mv)
             .expect("to_move() guarantees a legal move");
         let text = game.move_text(&best);
-        game.play(&best).expect("legal");
+        game.play(best).expect("legal");
         println!("{:>4}. player {}: {text}", game.ply(), p + 1);
     }
     println!("\n{}", game.diagram());
     println!("{}", game.to_text());
-    println!("end: {:?}, result: {:?}", game.end_reason(), game.result());
+    let winner = game
+        .outcome()
+        .and_then(|o| o.winner())
+        .map_or_else(|| "none".to_string(), |p| p.to_string());
+    println!("end: {:?}, winner: {winner}", game.end_reason());
     for (p, state) in game.ranking() {
         println!("player {}: {state:?}", p + 1);
     }

@@ -12,6 +12,7 @@
 //! instead. `--position` takes a position text (see docs/NOTATION.md).
 
 use damas::chinese::{divide, perft, perft_parallel, Game, Position, Rules, Variant};
+use damas::Game as _;
 use std::process::exit;
 use std::time::Instant;
 

@@ -9,7 +9,7 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use damas::chinese::{Game as CGame, Rules, Variant};
+use damas::chinese::{Game as CGame, Rules, Turn, Variant};
 use damas::spanish::{Game as SGame, Position as SPosition};
 use damas::{AnyGame, Game};
 use damas_protocol::command::{self, Command};
@@ -135,7 +135,8 @@ pub fn spanish_playout(picker: &mut Picker<'_>, steps: usize, check_each: bool) 
         assert_eq!(&incremental, pos, "play and played disagree");
         if check_each {
             let mut undone = game.clone();
-            assert_eq!(undone.undo(), Some(mv));
+            assert!(undone.undo(), "undo after {mv:?}");
+            assert_eq!(undone.moves(), &game.moves()[..game.moves().len() - 1]);
             assert_eq!(undone.position(), &before, "undo does not restore");
         }
     }
@@ -180,7 +181,7 @@ pub fn check_chinese_text_round_trip(game: &CGame) {
     let back = CGame::from_text(&text).unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
     assert_eq!(back.to_text(), text, "text round trip");
     assert_eq!(back.position(), game.position(), "position of '{text}'");
-    assert_eq!(back.status(), game.status());
+    assert_eq!(back.player_states(), game.player_states());
     assert_eq!(back.hash(), game.hash());
 }
 
@@ -194,20 +195,24 @@ pub fn check_chinese_game(game: &CGame, limit: usize) {
     for mv in legal.iter().take(limit) {
         let text = game.move_text(mv);
         let mut by_move = game.clone();
-        by_move.play(mv).expect("a legal move plays");
+        by_move.play(*mv).expect("a legal move plays");
         let p = by_move.position();
         assert_eq!(p.hash(), p.compute_hash(), "hash after {text}");
         let mut by_text = game.clone();
         assert_eq!(
             by_text.play_text(&text).ok(),
-            Some(Some(*mv)),
+            Some(text.clone()),
             "'{text}' does not play back in {}",
             game.to_text()
         );
         assert_eq!(by_text, by_move, "'{text}' played differently");
         let ends = format!("{}-{}", mv.from(), mv.to());
         let mut by_ends = game.clone();
-        assert_eq!(by_ends.play_text(&ends).ok(), Some(Some(*mv)), "'{ends}'");
+        assert_eq!(
+            by_ends.play_text(&ends).ok(),
+            Some(text.clone()),
+            "'{ends}'"
+        );
         assert_eq!(by_ends.position(), by_move.position());
     }
 }
@@ -218,15 +223,19 @@ pub fn check_chinese_move_text(game: &CGame, text: &str) {
     let mut played = game.clone();
     match played.play_text(text) {
         Err(_) => assert_eq!(&played, game, "a refused move changed the game"),
-        Ok(None) => {}
-        Ok(Some(mv)) => {
+        Ok(_) => {
+            // The turn played: a move, or else a pass or resignation.
+            let Some(Turn::Move { mv, .. }) = played.history().get(game.history().len()) else {
+                return;
+            };
+            let mv = *mv;
             assert!(
                 game.legal_moves().contains(&mv),
                 "'{text}' played the illegal {mv:?} in {}",
                 game.to_text()
             );
             let mut direct = game.clone();
-            direct.play(&mv).expect("legal");
+            direct.play(mv).expect("legal");
             assert_eq!(played.position(), direct.position());
         }
     }
@@ -257,7 +266,7 @@ pub fn chinese_playout(rules: Rules, first: usize, picker: &mut Picker<'_>, step
             game.play_text("pass")
                 .expect("a player without moves passes");
         } else {
-            game.play(&moves[choice]).expect("a legal move plays");
+            game.play(moves[choice]).expect("a legal move plays");
         }
         let pos = game.position();
         assert_eq!(
@@ -295,7 +304,7 @@ pub fn check_chinese_text(data: &[u8]) {
             }
             let moves = game.legal_moves();
             match moves.first() {
-                Some(mv) => game.play(mv).expect("legal"),
+                Some(&mv) => game.play(mv).expect("legal"),
                 None => {
                     if game.play_text("pass").is_err() {
                         break;

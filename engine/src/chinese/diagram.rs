@@ -1,6 +1,5 @@
 //! A text diagram of the star for people.
 
-use super::game::Game;
 use super::geometry::Cell;
 use super::position::Position;
 
@@ -37,25 +36,5 @@ impl Position {
             out += &format!("{:>2} {}\n", y + 1, s.trim_end());
         }
         out
-    }
-}
-
-impl Game {
-    /// [`Position::diagram`] followed by a line naming the player to move
-    /// (or the ranking when the game is over).
-    pub fn diagram(&self) -> String {
-        let mut s = self.pos.diagram();
-        match self.to_move() {
-            Some(p) => s += &format!("to move: {}\n", p + 1),
-            None => {
-                let r: Vec<String> = self
-                    .ranking()
-                    .iter()
-                    .map(|(p, st)| format!("{}:{}", p + 1, st.place().unwrap_or(0)))
-                    .collect();
-                s += &format!("over; places {}\n", r.join(" "));
-            }
-        }
-        s
     }
 }

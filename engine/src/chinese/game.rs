@@ -2,24 +2,28 @@
 //! finishing, resignation, the limits and taking turns back. The places
 //! and the outcome are in `ranking.rs`, the position text in `text.rs`.
 
-use super::error::GameError;
 use super::geometry::Cell;
-use super::moves::{Move, MoveList};
-use super::notation::{format_path, parse_path};
+use super::moves::Move;
 use super::position::Position;
 use super::record::{EndReason, PlayerState, Turn};
 use super::rules::Rules;
 
 /// A game of Chinese checkers under [`Rules`].
 ///
+/// The game-level operations (legal moves, playing, passing, resigning,
+/// taking back, the outcome) are those of the [`crate::Game`] trait; the
+/// player to move and the winner are [`Player`](crate::Player)s (`p1` is
+/// seat 0).
+///
 /// ```
-/// use damas::chinese::{Game, GameResult, Rules};
+/// use damas::chinese::{Game, Rules};
+/// use damas::{Game as _, Player};
 /// let mut game = Game::new(Rules::default());
 /// game.play_text("e4-e5").unwrap();
 /// game.play_text("m14-m13").unwrap();
 /// assert_eq!(game.move_text(&game.legal_moves()[0]).matches('-').count(), 1);
 /// game.play_text("resign").unwrap();
-/// assert_eq!(game.result(), GameResult::Win(1));
+/// assert_eq!(game.outcome().and_then(|o| o.winner()), Player::new(1));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -33,11 +37,12 @@ pub struct Game {
     pub(crate) best: Vec<(u32, u32)>,
     pub(crate) history: Vec<Turn>,
     pub(crate) end: Option<EndReason>,
-    /// The state before each turn still on record, for [`Game::undo`].
+    /// The state before each turn still on record, for
+    /// [`undo`](crate::Game::undo).
     pub(crate) undo: Vec<Snapshot>,
 }
 
-/// What [`Game::undo`] restores: everything a turn changes (the history is
+/// What [`undo`](crate::Game::undo) restores: everything a turn changes (the history is
 /// truncated back to `history_len`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Snapshot {
@@ -113,29 +118,14 @@ impl Game {
         &self.pos
     }
 
-    /// Number of players.
-    pub fn players(&self) -> usize {
-        self.states.len()
-    }
-
     /// The player who moved first.
     pub fn first_player(&self) -> usize {
         self.first
     }
 
-    /// The player to move, `None` when the game is over.
-    pub fn to_move(&self) -> Option<usize> {
-        (!self.is_over()).then(|| self.pos.to_move())
-    }
-
-    /// Each player's state.
-    pub fn status(&self) -> &[PlayerState] {
+    /// Each player's state, in seat order.
+    pub fn player_states(&self) -> &[PlayerState] {
         &self.states
-    }
-
-    /// Whether the game is over (every place decided).
-    pub fn is_over(&self) -> bool {
-        self.end.is_some()
     }
 
     /// Why the game ended.
@@ -163,136 +153,9 @@ impl Game {
         &self.history
     }
 
-    /// Zobrist hash of the position (pieces and side to move).
-    pub fn hash(&self) -> u64 {
-        self.pos.hash()
-    }
-
-    /// The legal moves of the player to move (none when the game is over or
-    /// the player must pass).
-    pub fn legal_moves(&self) -> MoveList {
-        if self.is_over() {
-            MoveList::new()
-        } else {
-            self.pos.legal_moves()
-        }
-    }
-
-    /// Plays a legal move of the player to move.
-    pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        let path = self
-            .pos
-            .path(mv)
-            .ok_or_else(|| GameError::Illegal(mv.to_string()))?;
-        self.save();
-        self.apply(*mv, path);
-        Ok(())
-    }
-
-    /// Plays a move written as a full path (`e1-e3-g5`), just its two ends
-    /// (`e1-g5`), `pass` (only when there is no legal move) or `resign` (the
-    /// player to move resigns). Returns the move played, if any.
-    pub fn play_text(&mut self, text: &str) -> Result<Option<Move>, GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        let t = text.trim();
-        match t.to_ascii_lowercase().as_str() {
-            "pass" => {
-                self.pass()?;
-                return Ok(None);
-            }
-            "resign" => {
-                self.resign(self.pos.to_move())?;
-                return Ok(None);
-            }
-            _ => {}
-        }
-        let cells = parse_path(t)?;
-        let mv = Move::new(cells[0], *cells.last().expect("parse_path gives 2+ cells"));
-        let path = if cells.len() == 2 {
-            self.pos.path(&mv)
-        } else {
-            self.pos.is_legal_path(&cells).then(|| cells.clone())
-        };
-        let path = path.ok_or_else(|| GameError::Illegal(t.to_string()))?;
-        self.save();
-        self.apply(mv, path);
-        Ok(Some(mv))
-    }
-
-    /// The full path of a legal move of the player to move (`e1-e3-g5`),
-    /// or just `from-to` if it is not legal here.
-    pub fn move_text(&self, mv: &Move) -> String {
-        match self.pos.path(mv) {
-            Some(p) => format_path(&p),
-            None => mv.to_string(),
-        }
-    }
-
-    /// Player `p` resigns. With 2 players the rival wins; with 3 or more `p`
-    /// takes the last free place, the pieces stay and the turns are skipped.
-    pub fn resign(&mut self, p: usize) -> Result<(), GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        if self.states.get(p) != Some(&PlayerState::Playing) {
-            return Err(GameError::NotPlaying(p));
-        }
-        self.save();
-        let place =
-            (self.players() - self.count(|s| matches!(s, PlayerState::Resigned { .. }))) as u8;
-        self.states[p] = PlayerState::Resigned { place };
-        self.history.push(Turn::Resign { player: p });
-        self.ply += 1;
-        if self.settle_last(EndReason::Decided) {
-            return Ok(());
-        }
-        if self.pos.to_move() == p {
-            self.next_turn(p);
-        }
-        Ok(())
-    }
-
-    /// The player to move passes: allowed only when it has no legal move
-    /// (the game passes automatically for the players after a turn, so this
-    /// is needed only for a game read from a text or position where the
-    /// player to move is stuck).
-    pub fn pass(&mut self) -> Result<(), GameError> {
-        if self.is_over() {
-            return Err(GameError::GameOver);
-        }
-        let n = self.pos.legal_moves().len();
-        if n > 0 {
-            return Err(GameError::CannotPass(n));
-        }
-        self.save();
-        let p = self.pos.to_move();
-        self.history.push(Turn::Pass { player: p });
-        self.ply += 1;
-        self.next_turn(p);
-        Ok(())
-    }
-
-    /// Takes back the last turn made through [`Game::play`],
-    /// [`Game::play_text`], [`Game::pass`] or [`Game::resign`], with the
-    /// automatic passes that followed it, restoring the position, the
-    /// players' states, the counters, the progress records, the record and
-    /// the end. Returns `false` when there is no turn to take back (a new
-    /// game, or one read from a text, starts with none).
-    ///
-    /// ```
-    /// use damas::chinese::{Game, Rules};
-    /// let mut g = Game::new(Rules::default());
-    /// g.play_text("e4-e5").unwrap();
-    /// assert!(g.undo());
-    /// assert_eq!(g, Game::new(Rules::default()));
-    /// assert!(!g.undo());
-    /// ```
-    pub fn undo(&mut self) -> bool {
+    /// Restores the state saved before the last turn (see
+    /// [`undo`](crate::Game::undo)); `false` when there is none.
+    pub(super) fn restore(&mut self) -> bool {
         let Some(s) = self.undo.pop() else {
             return false;
         };
@@ -307,8 +170,8 @@ impl Game {
         true
     }
 
-    /// Records the state before a turn, for [`Game::undo`].
-    fn save(&mut self) {
+    /// Records the state before a turn, for [`undo`](crate::Game::undo).
+    pub(super) fn save(&mut self) {
         self.undo.push(Snapshot {
             pos: self.pos,
             states: self.states.clone(),
@@ -321,7 +184,9 @@ impl Game {
         });
     }
 
-    fn apply(&mut self, mv: Move, path: Vec<Cell>) {
+    /// Plays `mv` along `path`, both known to be legal, then finishing,
+    /// the limits and the turn.
+    pub(super) fn apply(&mut self, mv: Move, path: Vec<Cell>) {
         let p = self.pos.to_move();
         self.pos.play_unchecked(&mv);
         self.pos.set_to_move(p);
@@ -340,7 +205,7 @@ impl Game {
             self.last_progress = Some(self.rounds);
         }
         // Finishing: the mover first, then the others in turn order.
-        let n = self.players();
+        let n = self.states.len();
         let mut finished_now = false;
         for k in 0..n {
             let q = (p + k) % n;
@@ -371,8 +236,8 @@ impl Game {
     /// Hands the turn to the next player still playing after `p`, counting
     /// rounds, applying the limits and passing automatically for players
     /// without a legal move.
-    fn next_turn(&mut self, mut p: usize) {
-        let n = self.players();
+    pub(super) fn next_turn(&mut self, mut p: usize) {
+        let n = self.states.len();
         let mut passes = 0;
         loop {
             let Some(q) = (1..=n)

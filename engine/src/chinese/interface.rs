@@ -9,7 +9,7 @@ use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 use super::{divide, format_path, parse_path, perft, perft_parallel, EndReason, Game, GameError};
-use super::{Cell, Engine, Move, PositionError, Turn, Variant};
+use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
 
 fn play_error(err: GameError) -> PlayError {
     match err {
@@ -38,19 +38,6 @@ fn neutral_reason(reason: EndReason) -> NeutralReason {
     }
 }
 
-impl Game {
-    /// How the game ended, once it is over, in the game-neutral shape.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let reason = neutral_reason(self.end_reason()?);
-        let places = self
-            .status()
-            .iter()
-            .map(|state| state.place())
-            .collect::<Option<Vec<u8>>>()?;
-        Some(Outcome { places, reason })
-    }
-}
-
 impl game::Game for Game {
     type Move = Move;
     type Engine = Engine;
@@ -63,39 +50,126 @@ impl game::Game for Game {
     }
 
     fn player_count(&self) -> usize {
-        self.players()
+        self.states.len()
     }
 
     fn to_move(&self) -> Option<Player> {
-        Game::to_move(self).map(Player::of)
+        self.end.is_none().then(|| Player::of(self.pos.to_move()))
     }
 
+    /// None when the game is over or the player to move must pass.
     fn legal_moves(&self) -> Vec<Move> {
-        Game::legal_moves(self).to_vec()
+        if self.end.is_some() {
+            Vec::new()
+        } else {
+            self.pos.legal_moves().to_vec()
+        }
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        Game::play(self, &mv).map_err(play_error)
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let path = self
+            .pos
+            .path(&mv)
+            .ok_or_else(|| play_error(GameError::Illegal(mv.to_string())))?;
+        self.save();
+        self.apply(mv, path);
+        Ok(())
     }
 
+    /// Allowed only when the player to move has no legal move (the game
+    /// passes automatically for the players after a turn, so this is
+    /// needed only for a game read from a text or position where the
+    /// player to move is stuck).
     fn pass(&mut self) -> Result<(), PlayError> {
-        Game::pass(self).map_err(play_error)
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let n = self.pos.legal_moves().len();
+        if n > 0 {
+            return Err(play_error(GameError::CannotPass(n)));
+        }
+        self.save();
+        let p = self.pos.to_move();
+        self.history.push(Turn::Pass { player: p });
+        self.ply += 1;
+        self.next_turn(p);
+        Ok(())
     }
 
+    /// With 2 players the rival wins; with 3 or more `player` takes the
+    /// last free place, the pieces stay and the turns are skipped.
     fn resign(&mut self, player: Player) -> Result<(), PlayError> {
-        Game::resign(self, player.index()).map_err(play_error)
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let p = player.index();
+        if self.states.get(p) != Some(&PlayerState::Playing) {
+            return Err(play_error(GameError::NotPlaying(p)));
+        }
+        self.save();
+        let resigned = self
+            .states
+            .iter()
+            .filter(|s| matches!(s, PlayerState::Resigned { .. }))
+            .count();
+        let place = (self.states.len() - resigned) as u8;
+        self.states[p] = PlayerState::Resigned { place };
+        self.history.push(Turn::Resign { player: p });
+        self.ply += 1;
+        if self.settle_last(EndReason::Decided) {
+            return Ok(());
+        }
+        if self.pos.to_move() == p {
+            self.next_turn(p);
+        }
+        Ok(())
     }
 
+    /// The players still playing share the next free place
+    /// ([`EndReason::Adjudicated`]); [`undo`](game::Game::undo) takes the
+    /// adjudication back together with the last turn.
+    ///
+    /// ```
+    /// use damas::chinese::{EndReason, Game, PlayerState, Rules};
+    /// use damas::{Game as _, Player};
+    /// let mut g = Game::new(Rules::for_players(3));
+    /// g.resign(Player::new(2).unwrap()).unwrap();
+    /// g.adjudicate_draw();
+    /// assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
+    /// assert_eq!(g.player_states()[0], PlayerState::Placed { place: 1 });
+    /// assert_eq!(g.player_states()[2], PlayerState::Resigned { place: 3 });
+    /// assert!(g.outcome().unwrap().is_draw());
+    /// ```
     fn adjudicate_draw(&mut self) {
-        Game::adjudicate_draw(self);
+        if self.end.is_none() {
+            self.draw_remaining(EndReason::Adjudicated);
+        }
     }
 
+    /// Takes back the last move, pass or resignation with the automatic
+    /// passes that followed it, restoring the position, the players'
+    /// states, the counters, the progress records, the record and the end.
+    /// A new game, or one read from a text, starts with no turn to take
+    /// back.
+    ///
+    /// ```
+    /// use damas::chinese::{Game, Rules};
+    /// use damas::Game as _;
+    /// let mut g = Game::new(Rules::default());
+    /// g.play_text("e4-e5").unwrap();
+    /// assert!(g.undo());
+    /// assert_eq!(g, Game::new(Rules::default()));
+    /// assert!(!g.undo());
+    /// ```
     fn undo(&mut self) -> bool {
-        Game::undo(self)
+        self.restore()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
-        if self.is_over() {
+        if self.end.is_some() {
             return Err(PlayError::GameOver);
         }
         let cells = parse_path(text).map_err(play_error)?;
@@ -113,14 +187,38 @@ impl game::Game for Game {
         }
     }
 
-    /// Keeps the path as written (a chain may reach the same point by
-    /// several paths) in the record and in the text returned.
+    /// A move is a full path (`e1-e3-g5`) or just its two ends (`e1-g5`);
+    /// the path as written (a chain may reach the same point by several
+    /// paths) is kept in the record and is the text returned.
     fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
-        let played = Game::play_text(self, text).map_err(play_error)?;
-        Ok(match (played, self.history().last()) {
-            (Some(_), Some(Turn::Move { path, .. })) => format_path(path),
-            _ => text.trim().to_ascii_lowercase(),
-        })
+        if self.end.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let t = text.trim();
+        let word = t.to_ascii_lowercase();
+        match word.as_str() {
+            "pass" => {
+                self.pass()?;
+                return Ok(word);
+            }
+            "resign" => {
+                self.resign(Player::of(self.pos.to_move()))?;
+                return Ok(word);
+            }
+            _ => {}
+        }
+        let cells = parse_path(t).map_err(play_error)?;
+        let mv = Move::new(cells[0], *cells.last().expect("parse_path gives 2+ cells"));
+        let path = if cells.len() == 2 {
+            self.pos.path(&mv)
+        } else {
+            self.pos.is_legal_path(&cells).then(|| cells.clone())
+        };
+        let path = path.ok_or_else(|| play_error(GameError::Illegal(t.to_string())))?;
+        let played = format_path(&path);
+        self.save();
+        self.apply(mv, path);
+        Ok(played)
     }
 
     fn moves_from(&self, square: &str) -> Result<Vec<Move>, PlayError> {
@@ -128,15 +226,19 @@ impl game::Game for Game {
             .trim()
             .parse::<Cell>()
             .map_err(|err| PlayError::BadSquare(err.to_string()))?;
-        Ok(Game::legal_moves(self)
-            .iter()
+        Ok(game::Game::legal_moves(self)
+            .into_iter()
             .filter(|mv| mv.from() == from)
-            .copied()
             .collect())
     }
 
+    /// The full path of a legal move of the player to move (`e1-e3-g5`),
+    /// or just `from-to` if it is not legal here.
     fn move_text(&self, mv: &Move) -> String {
-        Game::move_text(self, mv)
+        match self.pos.path(mv) {
+            Some(p) => format_path(&p),
+            None => mv.to_string(),
+        }
     }
 
     /// Each move is played by the owner of its piece: the multi-player
@@ -149,20 +251,40 @@ impl game::Game for Game {
         self.to_text()
     }
 
+    /// [`Position::diagram`](super::Position::diagram) followed by a line
+    /// naming the player to move (or the places when the game is over).
     fn diagram(&self) -> String {
-        Game::diagram(self)
+        let mut s = self.pos.diagram();
+        if self.end.is_none() {
+            s += &format!("to move: {}\n", self.pos.to_move() + 1);
+        } else {
+            let r: Vec<String> = self
+                .ranking()
+                .iter()
+                .map(|(p, st)| format!("{}:{}", p + 1, st.place().unwrap_or(0)))
+                .collect();
+            s += &format!("over; places {}\n", r.join(" "));
+        }
+        s
     }
 
+    /// Zobrist hash of the position (pieces and side to move).
     fn hash(&self) -> u64 {
-        Game::hash(self)
+        self.pos.hash()
     }
 
     fn places(&self) -> Vec<Option<u8>> {
-        self.status().iter().map(|state| state.place()).collect()
+        self.states.iter().map(|state| state.place()).collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
+        let reason = neutral_reason(self.end?);
+        let places = self
+            .states
+            .iter()
+            .map(|state| state.place())
+            .collect::<Option<Vec<u8>>>()?;
+        Some(Outcome { places, reason })
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {

@@ -9,10 +9,11 @@
 //!
 //! ```
 //! use damas::chinese::{Game, Rules};
+//! use damas::{Game as _, Player};
 //! let mut game = Game::new(Rules::default());
 //! assert_eq!(game.legal_moves().len(), 14);
 //! game.play_text("e4-e5").unwrap();
-//! assert_eq!(game.to_move(), Some(1));
+//! assert_eq!(game.to_move(), Player::new(1));
 //! ```
 
 mod diagram;
@@ -39,7 +40,7 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_path, parse_path};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::Position;
-pub use record::{EndReason, GameResult, PlayerState, Turn};
+pub use record::{EndReason, PlayerState, Turn};
 pub use rules::{seats, Rules, Variant};
 pub use search::{
     bench, bench_with, line_text, solve_solitaire, Engine, SolitairePlan, BENCH_DEPTH,

@@ -1,29 +1,11 @@
-//! Places and the outcome: deciding places when the game ends without
-//! every player finishing, the ranking, the two-player result and the
-//! referee's adjudication.
+//! Places: deciding places when the game ends without every player
+//! finishing (the limits, the last player left, the referee's
+//! adjudication), and the ranking.
 
 use super::game::Game;
-use super::record::{EndReason, GameResult, PlayerState};
+use super::record::{EndReason, PlayerState};
 
 impl Game {
-    /// The outcome for a 2-player protocol (`p1win`/`p2win`/`draw`/`none`).
-    pub fn result(&self) -> GameResult {
-        if !self.is_over() {
-            return GameResult::Ongoing;
-        }
-        let firsts: Vec<usize> = (0..self.players())
-            .filter(|&p| self.states[p].place() == Some(1))
-            .collect();
-        match firsts.as_slice() {
-            [p] if self.players() > 1
-                || self.states[*p] == (PlayerState::Finished { place: 1 }) =>
-            {
-                GameResult::Win(*p)
-            }
-            _ => GameResult::Draw,
-        }
-    }
-
     /// Players and states, best place first, players still playing last.
     pub fn ranking(&self) -> Vec<(usize, PlayerState)> {
         let mut r: Vec<(usize, PlayerState)> = self.states.iter().copied().enumerate().collect();
@@ -31,33 +13,12 @@ impl Game {
         r
     }
 
-    /// The referee ends the game: the players still playing share the next
-    /// free place ([`EndReason::Adjudicated`]). Nothing happens when the game
-    /// is already over. [`Game::undo`] takes the adjudication back together
-    /// with the last turn.
-    ///
-    /// ```
-    /// use damas::chinese::{EndReason, Game, GameResult, PlayerState, Rules};
-    /// let mut g = Game::new(Rules::for_players(3));
-    /// g.resign(2).unwrap();
-    /// g.adjudicate_draw();
-    /// assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
-    /// assert_eq!(g.status()[0], PlayerState::Placed { place: 1 });
-    /// assert_eq!(g.status()[2], PlayerState::Resigned { place: 3 });
-    /// assert_eq!(g.result(), GameResult::Draw);
-    /// ```
-    pub fn adjudicate_draw(&mut self) {
-        if !self.is_over() {
-            self.draw_remaining(EndReason::Adjudicated);
-        }
-    }
-
     pub(super) fn count(&self, f: impl Fn(&PlayerState) -> bool) -> usize {
         self.states.iter().filter(|s| f(s)).count()
     }
 
     pub(super) fn playing(&self) -> Vec<usize> {
-        (0..self.players())
+        (0..self.states.len())
             .filter(|&p| self.states[p] == PlayerState::Playing)
             .collect()
     }
@@ -76,7 +37,7 @@ impl Game {
                 self.end = Some(reason);
                 true
             }
-            [p] if self.players() > 1 => {
+            [p] if self.states.len() > 1 => {
                 self.states[*p] = PlayerState::Placed {
                     place: self.low_place(),
                 };

@@ -1,5 +1,5 @@
-//! What a game records: each player's state, the turns taken, the outcome
-//! and why the game ended.
+//! What a game records: each player's state, the turns taken and why the
+//! game ended.
 
 use super::geometry::Cell;
 use super::moves::Move;
@@ -66,19 +66,6 @@ pub enum Turn {
     },
 }
 
-/// The outcome, in the shape a two-player protocol needs.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum GameResult {
-    /// The game goes on.
-    Ongoing,
-    /// Over, and this player alone has the first place (a finished
-    /// solitaire is a win of player 0).
-    Win(usize),
-    /// Over, and the first place is shared (or a solitaire ended without
-    /// finishing).
-    Draw,
-}
-
 /// Why the game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EndReason {
@@ -92,9 +79,8 @@ pub enum EndReason {
     NoProgress,
     /// No player still playing had a legal move.
     Blocked,
-    /// The referee ended the game ([`Game::adjudicate_draw`]): the players
+    /// The referee ended the game
+    /// ([`adjudicate_draw`](crate::Game::adjudicate_draw)): the players
     /// still playing share the next free place.
-    ///
-    /// [`Game::adjudicate_draw`]: super::Game::adjudicate_draw
     Adjudicated,
 }

@@ -64,8 +64,8 @@ impl Game {
             Variant::International => 'I',
             Variant::Japanese => 'J',
         };
-        let mut s = format!("{letter}{} {} ", self.players(), pos.to_move() + 1);
-        let groups: Vec<String> = (0..self.players())
+        let mut s = format!("{letter}{} {} ", self.states.len(), pos.to_move() + 1);
+        let groups: Vec<String> = (0..self.states.len())
             .map(|p| {
                 let m = pos.pieces(p);
                 if m.is_empty() {

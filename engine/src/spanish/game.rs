@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::{Color, Move, MoveList, MoveParseError, Position};
+use super::{Color, Move, MoveParseError, Position};
 
 /// Plies without a capture or a man move after which the game is drawn
 /// (40 moves by each side).
@@ -15,7 +15,8 @@ pub enum WinReason {
     NoPieces,
     /// The loser has pieces but no legal move (blocked).
     NoMoves,
-    /// The loser resigned, or a referee forfeited them ([`Game::resign`]).
+    /// The loser resigned, or a referee forfeited them
+    /// ([`resign`](crate::Game::resign)).
     Resignation,
 }
 
@@ -26,7 +27,8 @@ pub enum DrawReason {
     Repetition,
     /// 80 plies without a capture and without a man moving.
     NoProgress,
-    /// A referee stopped the game ([`Game::adjudicate_draw`]).
+    /// A referee stopped the game
+    /// ([`adjudicate_draw`](crate::Game::adjudicate_draw)).
     Adjudicated,
 }
 
@@ -56,7 +58,8 @@ impl GameStatus {
     }
 }
 
-/// Why [`Game::play`] or [`Game::play_text`] refused a move.
+/// Why a move, resignation or move text was refused; the trait's
+/// [`PlayError`](crate::PlayError) carries its message.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GameError {
     /// The move is not legal in the current position.
@@ -72,11 +75,15 @@ pub enum GameError {
 
 /// A game of Spanish draughts with its history.
 ///
+/// The game-level operations (legal moves, playing, resigning, taking
+/// back) are those of the [`crate::Game`] trait.
+///
 /// ```
 /// use damas::spanish::{Game, GameStatus};
+/// use damas::Game as _;
 /// let mut game = Game::default();
-/// let mv = game.play_text("11-15").unwrap();
-/// assert_eq!(mv.to().number(), 15);
+/// assert_eq!(game.play_text("11-15").unwrap(), "11-15");
+/// assert_eq!(game.moves()[0].to().number(), 15);
 /// assert_eq!(game.status(), GameStatus::Ongoing);
 /// assert_eq!(game.plies_without_progress(), 0); // a man moved
 /// assert_eq!(game.history_hashes().len(), 2);
@@ -85,15 +92,15 @@ pub enum GameError {
 pub struct Game {
     start: Position,
     /// Every position from the start to the current one.
-    positions: Vec<Position>,
+    pub(super) positions: Vec<Position>,
     /// Hashes of `positions`.
-    hashes: Vec<u64>,
-    moves: Vec<Move>,
+    pub(super) hashes: Vec<u64>,
+    pub(super) moves: Vec<Move>,
     /// No-progress count after each position in `positions`.
-    counts: Vec<u32>,
+    pub(super) counts: Vec<u32>,
     /// A resignation or a referee's ruling that ended the game after the
     /// last position.
-    ruling: Option<GameStatus>,
+    pub(super) ruling: Option<GameStatus>,
 }
 
 impl Default for Game {
@@ -124,11 +131,6 @@ impl Game {
     /// The current position.
     pub fn position(&self) -> &Position {
         self.positions.last().unwrap_or(&self.start)
-    }
-
-    /// Legal moves in the current position (empty when the game is won).
-    pub fn legal_moves(&self) -> MoveList {
-        self.position().legal_moves()
     }
 
     /// Moves played so far.
@@ -195,32 +197,9 @@ impl Game {
         GameStatus::Ongoing
     }
 
-    /// Plays a move after checking that the game is not over and that the
-    /// move is legal.
-    pub fn play(&mut self, mv: Move) -> Result<(), GameError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(GameError::GameOver(status));
-        }
-        if !self.legal_moves().contains(&mv) {
-            return Err(GameError::Illegal(mv));
-        }
-        self.push(mv);
-        Ok(())
-    }
-
-    /// Parses a move text (see [`Position::parse_move`]) and plays it.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(GameError::GameOver(status));
-        }
-        let mv = self.position().parse_move(text)?;
-        self.push(mv);
-        Ok(mv)
-    }
-
-    fn push(&mut self, mv: Move) {
+    /// Plays `mv`, known to be legal, and updates the counters (the
+    /// trait's [`play`](crate::Game::play) checks it first).
+    pub(super) fn push(&mut self, mv: Move) {
         let pos = *self.position();
         let progress = mv.is_capture() || pos.moves_man(&mv);
         let count = if progress {
@@ -233,41 +212,5 @@ impl Game {
         self.hashes.push(next.hash());
         self.moves.push(mv);
         self.counts.push(count);
-    }
-
-    /// `color` resigns (or a referee forfeits it): the other side wins.
-    /// Refused once the game is over.
-    pub fn resign(&mut self, color: Color) -> Result<(), GameError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(GameError::GameOver(status));
-        }
-        self.ruling = Some(GameStatus::Win {
-            winner: color.opposite(),
-            reason: WinReason::Resignation,
-        });
-        Ok(())
-    }
-
-    /// A referee ends the game as a draw; does nothing once it is over.
-    pub fn adjudicate_draw(&mut self) {
-        if !self.status().is_over() {
-            self.ruling = Some(GameStatus::Draw {
-                reason: DrawReason::Adjudicated,
-            });
-        }
-    }
-
-    /// Takes back a resignation or ruling if there is one (returning
-    /// `None`), else the last move; `None` at the start.
-    pub fn undo(&mut self) -> Option<Move> {
-        if self.ruling.take().is_some() {
-            return None;
-        }
-        let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.hashes.pop();
-        self.counts.pop();
-        Some(mv)
     }
 }

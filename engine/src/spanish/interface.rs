@@ -48,34 +48,32 @@ impl From<PositionError> for crate::PositionError {
     }
 }
 
-impl Game {
-    /// How the game ended, once it is over, in the game-neutral shape.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let (places, reason) = match self.status() {
-            GameStatus::Ongoing => return None,
-            GameStatus::Win { winner, reason } => {
-                let places = match winner {
-                    Color::White => vec![1, 2],
-                    Color::Black => vec![2, 1],
-                };
-                let reason = match reason {
-                    WinReason::NoPieces => EndReason::NoPieces,
-                    WinReason::NoMoves => EndReason::NoMoves,
-                    WinReason::Resignation => EndReason::Resignation,
-                };
-                (places, reason)
-            }
-            GameStatus::Draw { reason } => {
-                let reason = match reason {
-                    DrawReason::Repetition => EndReason::Repetition,
-                    DrawReason::NoProgress => EndReason::NoProgress,
-                    DrawReason::Adjudicated => EndReason::Adjudicated,
-                };
-                (vec![1, 1], reason)
-            }
-        };
-        Some(Outcome { places, reason })
-    }
+/// How the game ended, once it is over, in the game-neutral shape.
+fn outcome_of(status: GameStatus) -> Option<Outcome> {
+    let (places, reason) = match status {
+        GameStatus::Ongoing => return None,
+        GameStatus::Win { winner, reason } => {
+            let places = match winner {
+                Color::White => vec![1, 2],
+                Color::Black => vec![2, 1],
+            };
+            let reason = match reason {
+                WinReason::NoPieces => EndReason::NoPieces,
+                WinReason::NoMoves => EndReason::NoMoves,
+                WinReason::Resignation => EndReason::Resignation,
+            };
+            (places, reason)
+        }
+        GameStatus::Draw { reason } => {
+            let reason = match reason {
+                DrawReason::Repetition => EndReason::Repetition,
+                DrawReason::NoProgress => EndReason::NoProgress,
+                DrawReason::Adjudicated => EndReason::Adjudicated,
+            };
+            (vec![1, 1], reason)
+        }
+    };
+    Some(Outcome { places, reason })
 }
 
 impl game::Game for Game {
@@ -98,33 +96,62 @@ impl game::Game for Game {
         if self.status().is_over() {
             return Vec::new();
         }
-        Game::legal_moves(self).to_vec()
+        self.position().legal_moves().to_vec()
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
-        Game::play(self, mv).map_err(play_error)
+        let status = self.status();
+        if status.is_over() {
+            return Err(play_error(GameError::GameOver(status)));
+        }
+        if !self.position().legal_moves().contains(&mv) {
+            return Err(play_error(GameError::Illegal(mv)));
+        }
+        self.push(mv);
+        Ok(())
     }
 
     fn pass(&mut self) -> Result<(), PlayError> {
         if self.status().is_over() {
             return Err(PlayError::GameOver);
         }
-        Err(PlayError::CannotPass(Game::legal_moves(self).len()))
+        Err(PlayError::CannotPass(self.position().legal_moves().len()))
     }
 
     fn resign(&mut self, player: Player) -> Result<(), PlayError> {
         let color = color_of(player).ok_or(PlayError::NotPlaying(player))?;
-        Game::resign(self, color).map_err(play_error)
+        let status = self.status();
+        if status.is_over() {
+            return Err(play_error(GameError::GameOver(status)));
+        }
+        self.ruling = Some(GameStatus::Win {
+            winner: color.opposite(),
+            reason: WinReason::Resignation,
+        });
+        Ok(())
     }
 
     fn adjudicate_draw(&mut self) {
-        Game::adjudicate_draw(self);
+        if !self.status().is_over() {
+            self.ruling = Some(GameStatus::Draw {
+                reason: DrawReason::Adjudicated,
+            });
+        }
     }
 
+    /// Takes back a resignation or ruling if there is one, else the last
+    /// move.
     fn undo(&mut self) -> bool {
-        let before = (self.moves().len(), self.status());
-        Game::undo(self);
-        (self.moves().len(), self.status()) != before
+        if self.ruling.take().is_some() {
+            return true;
+        }
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.positions.pop();
+        self.hashes.pop();
+        self.counts.pop();
+        true
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
@@ -167,14 +194,14 @@ impl game::Game for Game {
     }
 
     fn places(&self) -> Vec<Option<u8>> {
-        match self.outcome() {
+        match outcome_of(self.status()) {
             Some(outcome) => outcome.places.into_iter().map(Some).collect(),
             None => vec![None, None],
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        Game::outcome(self)
+        outcome_of(self.status())
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {

@@ -14,6 +14,7 @@
 //!
 //! ```
 //! use damas::spanish::{perft, Game, Position};
+//! use damas::Game as _;
 //! let pos = Position::start();
 //! assert_eq!(perft(&pos, 4), 1469);
 //! let mut game = Game::new(pos);

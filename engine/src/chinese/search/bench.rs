@@ -8,6 +8,7 @@ use std::time::Instant;
 use super::Engine;
 use crate::chinese::{Game, Rules, Variant};
 use crate::search::{BenchResult, SearchLimits};
+use crate::Game as _;
 
 /// Depth of [`bench()`] (`damas bench --game chinese`).
 pub const BENCH_DEPTH: u32 = 6;

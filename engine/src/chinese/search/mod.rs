@@ -39,6 +39,7 @@ use crate::search::{
     clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
     Style, INF, MATE_BOUND,
 };
+use crate::Game as _;
 
 use beam::{plan, BeamLimits};
 use heuristic::plain_cost;
@@ -267,7 +268,7 @@ impl Engine {
                 info(&out, 1, on_info);
                 return out;
             }
-            Style::Best if game.players() == 1 => {
+            Style::Best if game.player_count() == 1 => {
                 return solitaire_go(game, limits, &options, stop, on_info, start);
             }
             Style::Best | Style::Plain => {}
@@ -290,7 +291,7 @@ impl Engine {
         // Tree search.
         let time = TimeManager::new(limits, start);
         let mut active = [false; 6];
-        for (p, s) in game.status().iter().enumerate() {
+        for (p, s) in game.player_states().iter().enumerate() {
             active[p] = *s == PlayerState::Playing;
         }
         let mode = if options.style == Style::Plain {
@@ -310,7 +311,7 @@ impl Engine {
             &mut self.tt,
             &mut self.pv,
         );
-        if game.players() >= 3 && mode == Mode::BestReply {
+        if game.player_count() >= 3 && mode == Mode::BestReply {
             tree.reply_width = (width / 4).max(3);
         }
         tree.recent = recent_positions(game, 12);

@@ -14,6 +14,7 @@ use super::super::game::Game;
 use super::super::moves::Move;
 use super::super::position::Position;
 use super::heuristic::{finished, Army};
+use crate::Game as _;
 
 /// The result of a race.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,7 +150,7 @@ pub fn moves_home(pos: &Position, p: usize, anti_blocking: bool, max: u32, budge
 /// moves, or a search ran out of its `budget` of nodes.
 pub fn solve(game: &Game, max: u32, budget: u64) -> Option<Race> {
     let pos = game.position();
-    if game.players() != 2 || game.is_over() || !separated(pos) {
+    if game.player_count() != 2 || game.is_over() || !separated(pos) {
         return None;
     }
     let me = pos.to_move();

@@ -456,6 +456,7 @@ fn iterate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game as _;
 
     /// A position after `plies` pseudo-random moves from the start (or
     /// earlier if the game ends), with the game history.
