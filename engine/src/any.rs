@@ -10,19 +10,14 @@ use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 use crate::spanish;
 
 /// Which game to start, with its rules.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum GameSpec {
     /// Spanish draughts.
+    #[default]
     Spanish,
     /// Chinese checkers under these rules (the variant and the number of
     /// players included).
     Chinese(chinese::Rules),
-}
-
-impl Default for GameSpec {
-    fn default() -> GameSpec {
-        GameSpec::Spanish
-    }
 }
 
 impl GameSpec {

@@ -407,7 +407,7 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 /// let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
 /// assert!(game.legal_moves().contains(&result.best.unwrap()));
 /// ```
-pub trait Search<G: Game + ?Sized>: Send + fmt::Debug + Sized {
+pub trait Search<G: Game>: Send + fmt::Debug + Sized {
     /// A context with a transposition table of `hash_mb` MiB (clamped to
     /// what the game allows).
     fn new(hash_mb: usize) -> Self;

@@ -59,7 +59,8 @@ pub enum PositionError {
 #[error("illegal move {0}")]
 pub struct IllegalMoveError(pub Move);
 
-/// Errors of [`Game::play_text`](super::Game::play_text) and friends.
+/// Errors of the Chinese rules behind [`play_text`](crate::Game::play_text) and
+/// friends (the trait reports them as [`PlayError`](crate::PlayError)s).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     /// The game is over.

@@ -36,7 +36,7 @@ impl Move {
 
 impl fmt::Display for Move {
     /// Short form without position context: `from-to`, e.g. `e4-e5`. Use
-    /// [`Game::move_text`](super::Game::move_text) for the full path.
+    /// [`move_text`](crate::Game::move_text) for the full path.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
     }

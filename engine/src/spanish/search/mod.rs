@@ -134,6 +134,7 @@ impl Engine {
     /// use std::sync::atomic::AtomicBool;
     /// use damas::search::SearchLimits;
     /// use damas::spanish::{Engine, Game};
+    /// use damas::Game as _;
     /// let game = Game::default();
     /// let mut engine = Engine::new(1);
     /// let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
