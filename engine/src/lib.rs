@@ -8,8 +8,32 @@
 //! - [`chinese`]: Chinese checkers (damas chinas) on the 121-point star for 2–6
 //!   players, and the Japanese Diamond-game variant, with `u128` bitboards.
 //!
+//! Both games implement one interface, the [`Game`] trait (players, legal
+//! moves, checked play and undo, move and position text, the outcome as
+//! places for every player, the Zobrist hash), and one search interface,
+//! [`Search`]. [`AnyGame`] and [`AnyEngine`] choose the game at run time:
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use damas::chinese::Rules;
+//! use damas::search::SearchLimits;
+//! use damas::{AnyEngine, AnyGame, Game, GameSpec, Search};
+//!
+//! let mut engine = AnyEngine::new(1);
+//! let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
+//! for spec in [GameSpec::Spanish, GameSpec::Chinese(Rules::for_players(3))] {
+//!     let mut game = AnyGame::new(&spec);
+//!     let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+//!     let best = result.best.expect("a legal move");
+//!     let text = game.move_text(&best);
+//!     game.play(best).unwrap();
+//!     assert_eq!(game.to_move().map(|p| p.index()), Some(1), "{text}");
+//! }
+//! ```
+//!
 //! The crate does no I/O: the `damas-protocol` crate and the `damas` binary
-//! put a text protocol on top.
+//! put a text protocol on top. `docs/LIBRARY.md` in the repository walks
+//! through the API.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
