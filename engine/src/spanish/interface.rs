@@ -6,7 +6,8 @@ use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player, Search}
 
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
-use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameError, GameStatus};
+use super::game::GameError;
+use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameStatus};
 use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
