@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas::{AnyEngine, AnyGame, Game, GameKind, Search};
-use damas_protocol::reply;
+use damas::{AnyEngine, AnyGame, Game, GameKind, Outcome, Search};
 
 use crate::perft::GameArgs;
 
@@ -73,6 +72,25 @@ fn player_of_symbol(kind: GameKind, symbol: char) -> Option<usize> {
     }
 }
 
+/// `p2 wins`, `draw` or `p1 wins` and the places, with the reason:
+/// `p2 wins (places p1=2 p2=1; the loser has no legal move)`.
+fn summary(outcome: &Outcome) -> String {
+    let headline = outcome
+        .winner()
+        .map_or_else(|| "draw".to_string(), |winner| format!("{winner} wins"));
+    let places: Vec<String> = outcome
+        .places
+        .iter()
+        .enumerate()
+        .map(|(seat, place)| format!("p{}={place}", seat + 1))
+        .collect();
+    format!(
+        "{headline} (places {}; {})",
+        places.join(" "),
+        outcome.reason
+    )
+}
+
 /// Writes a line to stdout, turning a closed pipe into an error instead of
 /// a panic.
 macro_rules! say {
@@ -98,7 +116,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut drawn: Option<u64> = None;
     loop {
         if drawn != Some(game.hash()) || game.is_over() {
-            let diagram = reply::display(&game);
+            let diagram = game.diagram();
             if colour {
                 say!(out, "{}", colourise(&diagram, game.kind()))?;
             } else {
@@ -107,12 +125,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             drawn = Some(game.hash());
         }
         if game.is_over() {
-            say!(
-                out,
-                "Game over: {} (ranking {})",
-                reply::result(&game),
-                reply::ranking(&game)
-            )?;
+            if let Some(outcome) = game.outcome() {
+                say!(out, "Game over: {}", summary(&outcome))?;
+            }
             return Ok(());
         }
         let Some(player) = game.to_move().map(|p| p.index()) else {
@@ -165,5 +180,31 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             };
             say!(out, "p{} (engine) plays {played}", player + 1)?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use damas::EndReason;
+
+    #[test]
+    fn the_summary_names_the_winner_the_places_and_the_reason() {
+        let won = Outcome {
+            places: vec![2, 1],
+            reason: EndReason::NoMoves,
+        };
+        assert_eq!(
+            summary(&won),
+            "p2 wins (places p1=2 p2=1; the loser has no legal move)"
+        );
+        let drawn = Outcome {
+            places: vec![3, 1, 1],
+            reason: EndReason::Adjudicated,
+        };
+        assert_eq!(
+            summary(&drawn),
+            "draw (places p1=3 p2=1 p3=1; decided by the referee)"
+        );
     }
 }
