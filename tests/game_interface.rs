@@ -66,7 +66,41 @@ fn play_text_returns_the_canonical_text_and_replays() {
         let back = AnyGame::from_text(&spec, &game.position_text()).expect("reads back");
         assert_eq!(back.position_text(), game.position_text());
         assert_eq!(back.hash(), game.hash());
+        let again = game
+            .read_position(&game.position_text())
+            .expect("reads back");
+        assert_eq!(again.position_text(), game.position_text());
+        assert!(game.read_position("not a position").is_err());
     }
+}
+
+/// The generic constructor from text, on the concrete types.
+fn round_trip<G: Game>(game: &G) {
+    let back = game
+        .read_position(&game.position_text())
+        .expect("reads back");
+    assert_eq!(back.position_text(), game.position_text());
+    assert_eq!(back.hash(), game.hash());
+}
+
+#[test]
+fn position_texts_read_back_through_the_trait() {
+    let mut draughts = spanish::Game::default();
+    play_first_moves(&mut draughts, 5);
+    round_trip(&draughts);
+    let mut star = chinese::Game::new(Rules::for_players(4));
+    play_first_moves(&mut star, 9);
+    round_trip(&star);
+    // Rule fields left out come from the game's rules.
+    let strict = chinese::Game::new(Rules {
+        goal_lock: true,
+        ..Rules::default()
+    });
+    let text = strict
+        .read_position("I2 1 e9/f9,h9")
+        .expect("valid")
+        .position_text();
+    assert!(text.split(' ').any(|f| f == "lock=1"), "{text}");
 }
 
 #[test]

@@ -250,6 +250,15 @@ impl Game for AnyGame {
         }
     }
 
+    /// The variant must be this game's (see [`AnyGame::from_text`]).
+    fn read_position(&self, text: &str) -> Result<AnyGame, PositionError> {
+        let spec = match self {
+            AnyGame::Spanish(_) => GameSpec::Spanish,
+            AnyGame::Chinese(g) => GameSpec::Chinese(*g.rules()),
+        };
+        AnyGame::from_text(&spec, text)
+    }
+
     fn position_text(&self) -> String {
         each!(self, g => Game::position_text(g.as_ref()))
     }

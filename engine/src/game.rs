@@ -309,6 +309,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// reads back to this position with its counters.
     fn position_text(&self) -> String;
 
+    /// A new game of the same game and rules as this one, from a position
+    /// text; [`position_text`](Game::position_text) reads back to an equal
+    /// position. Rule fields a Chinese checkers text leaves out come from
+    /// this game's rules.
+    fn read_position(&self, text: &str) -> Result<Self, PositionError>;
+
     /// A board for humans, several lines.
     fn diagram(&self) -> String;
 

@@ -247,6 +247,10 @@ impl game::Game for Game {
         super::line_text(self.position(), line)
     }
 
+    fn read_position(&self, text: &str) -> Result<Game, crate::PositionError> {
+        Ok(Game::from_text_with_defaults(text, self.rules())?)
+    }
+
     fn position_text(&self) -> String {
         self.to_text()
     }

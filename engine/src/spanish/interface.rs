@@ -8,7 +8,7 @@ use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 use super::game::GameError;
 use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameStatus};
-use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
+use super::{Engine, Move, MoveParseError, Position, PositionError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -180,6 +180,10 @@ impl game::Game for Game {
 
     fn move_text(&self, mv: &Move) -> String {
         self.position().move_text(mv)
+    }
+
+    fn read_position(&self, text: &str) -> Result<Game, crate::PositionError> {
+        Ok(Game::new(Position::from_fen(text.trim())?))
     }
 
     fn position_text(&self) -> String {
