@@ -72,6 +72,23 @@ fn player_of_symbol(kind: GameKind, symbol: char) -> Option<usize> {
     }
 }
 
+/// Takes turns back until a person is to move again, with at least one
+/// turn taken back (the engine's replies go too); `false` when there is
+/// nothing to take back before a person's turn.
+fn undo_to_human(game: &mut impl Game, humans: &[u8]) -> bool {
+    let mut probe = game.clone();
+    while probe.undo() {
+        let human_to_move = probe
+            .to_move()
+            .is_some_and(|p| humans.contains(&(p.index() as u8 + 1)));
+        if human_to_move {
+            *game = probe;
+            return true;
+        }
+    }
+    false
+}
+
 /// `p2 wins`, `draw` or `p1 wins` and the places, with the reason:
 /// `p2 wins (places p1=2 p2=1; the loser has no legal move)`.
 fn summary(outcome: &Outcome) -> String {
@@ -111,7 +128,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut out = io::stdout().lock();
     say!(
         out,
-        "Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'quit' to leave."
+        "Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'undo' to take your last move back, 'quit' to leave."
     )?;
     let mut drawn: Option<u64> = None;
     loop {
@@ -144,6 +161,11 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             match line.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] => {}
                 ["quit"] | ["exit"] => return Ok(()),
+                ["undo"] => {
+                    if !undo_to_human(&mut game, &args.humans) {
+                        say!(out, "nothing to take back")?;
+                    }
+                }
                 ["moves"] => say!(out, "{}", game.legal_moves_text().join(" "))?,
                 ["moves", cell] => match game.moves_from(cell) {
                     Ok(moves) if moves.is_empty() => say!(out, "no legal move from {cell}")?,
@@ -187,6 +209,21 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
 mod tests {
     use super::*;
     use damas::EndReason;
+
+    #[test]
+    fn undo_goes_back_to_the_last_human_turn() {
+        let mut game = AnyGame::new(&damas::GameSpec::Spanish);
+        assert!(!undo_to_human(&mut game, &[1]), "nothing played yet");
+        game.play_text("11-15").expect("legal");
+        game.play_text("22-18").expect("legal");
+        // p1 is to move again: both plies go, back to p1's previous turn.
+        assert!(undo_to_human(&mut game, &[1]));
+        assert_eq!(game.position_text(), damas::spanish::START_FEN);
+        // With people on both sides one ply goes.
+        game.play_text("11-15").expect("legal");
+        assert!(undo_to_human(&mut game, &[1, 2]));
+        assert_eq!(game.position_text(), damas::spanish::START_FEN);
+    }
 
     #[test]
     fn the_summary_names_the_winner_the_places_and_the_reason() {
