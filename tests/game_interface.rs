@@ -104,6 +104,47 @@ fn position_texts_read_back_through_the_trait() {
 }
 
 #[test]
+fn undo_takes_back_an_adjudication_alone_in_both_games() {
+    for spec in specs() {
+        let mut game = AnyGame::new(&spec);
+        play_first_moves(&mut game, 1);
+        let after_move = game.position_text();
+        game.adjudicate_draw();
+        assert_eq!(
+            game.outcome().map(|o| o.reason),
+            Some(EndReason::Adjudicated)
+        );
+        assert!(game.undo(), "{spec:?}");
+        assert!(!game.is_over());
+        assert_eq!(game.position_text(), after_move, "{spec:?}: the move stays");
+        assert_eq!(game.to_move(), Player::new(1));
+    }
+}
+
+#[test]
+fn japanese_with_four_players_is_played_and_reported_as_international() {
+    let four = GameSpec::Chinese(Rules {
+        players: 4,
+        variant: Variant::Japanese,
+        ..Rules::default()
+    });
+    assert_eq!(AnyGame::new(&four).kind(), GameKind::Chinese);
+    assert_eq!(four.kind(), GameKind::Chinese);
+}
+
+#[test]
+fn divide_rows_are_canonical_move_texts() {
+    for spec in specs() {
+        let game = AnyGame::new(&spec);
+        let mut rows: Vec<String> = game.divide(1).into_iter().map(|(mv, _)| mv).collect();
+        let mut legal = game.legal_moves_text();
+        rows.sort();
+        legal.sort();
+        assert_eq!(rows, legal, "{spec:?}");
+    }
+}
+
+#[test]
 fn kinds_and_player_counts() {
     let kinds: Vec<(GameKind, usize)> = specs()
         .iter()

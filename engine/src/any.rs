@@ -78,6 +78,17 @@ pub enum AnyMove {
     Chinese(chinese::Move),
 }
 
+impl std::fmt::Display for AnyMove {
+    /// The move's own text (`11-15`, `15x24x19`, `e4-e5`), which needs no
+    /// position; [`Game::move_text`] gives the canonical text in one.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyMove::Spanish(mv) => mv.fmt(f),
+            AnyMove::Chinese(mv) => mv.fmt(f),
+        }
+    }
+}
+
 impl AnyGame {
     /// The start position of `spec`, `p1` to move.
     pub fn new(spec: &GameSpec) -> AnyGame {
@@ -221,7 +232,9 @@ impl Game for AnyGame {
         match (self, mv) {
             (AnyGame::Spanish(g), AnyMove::Spanish(mv)) => Game::move_text(g.as_ref(), mv),
             (AnyGame::Chinese(g), AnyMove::Chinese(mv)) => Game::move_text(g.as_ref(), mv),
-            _ => String::from("?"),
+            // The other game's move: its own long form, since this game
+            // cannot write it.
+            (_, mv) => mv.to_string(),
         }
     }
 

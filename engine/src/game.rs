@@ -292,7 +292,8 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// free place. Does nothing once the game is over.
     fn adjudicate_draw(&mut self);
 
-    /// Takes back the last turn (move, pass, resignation or ruling);
+    /// Takes back the last turn (move, pass or resignation) or the last
+    /// ruling ([`adjudicate_draw`](Game::adjudicate_draw)), one at a time;
     /// `false` at the start of the game.
     fn undo(&mut self) -> bool;
 
@@ -305,8 +306,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// Chinese checkers).
     fn move_text(&self, mv: &Self::Move) -> String;
 
-    /// The position text (a PDN FEN, or the Chinese checkers line) that
-    /// reads back to this position with its counters.
+    /// The position text that reads back to this position: a PDN FEN
+    /// (pieces and side to move) in Spanish draughts, the Chinese checkers
+    /// line (with the players' states, counters and rules) otherwise.
     fn position_text(&self) -> String;
 
     /// A new game of the same game and rules as this one, from a position
@@ -331,7 +333,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// position, over `threads` threads (0: every core).
     fn perft(&self, depth: u32, threads: usize) -> u64;
 
-    /// The leaf counts per legal move (a forced pass is a row `pass`).
+    /// The leaf counts per legal move, each row named by the move's
+    /// canonical text ([`move_text`](Game::move_text)); a forced pass is a
+    /// row `pass`.
     fn divide(&self, depth: u32) -> Vec<(String, u64)>;
 
     /// The legal moves of the piece on the square or cell named `square`

@@ -42,8 +42,10 @@ impl game::Game for Game {
     type Move = Move;
     type Engine = Engine;
 
+    /// The rules played: the Japanese variant with 4 or more players plays
+    /// by the international rules and says so.
     fn kind(&self) -> GameKind {
-        match self.rules().variant {
+        match self.rules().effective_variant() {
             Variant::International => GameKind::Chinese,
             Variant::Japanese => GameKind::Japanese,
         }
@@ -130,7 +132,7 @@ impl game::Game for Game {
 
     /// The players still playing share the next free place
     /// ([`EndReason::Adjudicated`]); [`undo`](game::Game::undo) takes the
-    /// adjudication back together with the last turn.
+    /// adjudication back (and only it), as in Spanish draughts.
     ///
     /// ```
     /// use damas::chinese::{EndReason, Game, PlayerState, Rules};
@@ -145,6 +147,7 @@ impl game::Game for Game {
     /// ```
     fn adjudicate_draw(&mut self) {
         if self.end.is_none() {
+            self.save();
             self.draw_remaining(EndReason::Adjudicated);
         }
     }
@@ -305,7 +308,7 @@ impl game::Game for Game {
             .into_iter()
             .map(|(mv, n)| {
                 (
-                    mv.map_or_else(|| "pass".to_string(), |mv| mv.to_string()),
+                    mv.map_or_else(|| "pass".to_string(), |mv| game::Game::move_text(self, &mv)),
                     n,
                 )
             })
