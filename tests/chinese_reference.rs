@@ -192,7 +192,7 @@ fn ref_perft(pos: &Position, depth: u32) -> u64 {
     let moves = Board::from_position(pos).moves(pos.to_move());
     if moves.is_empty() {
         let mut c = *pos;
-        c.pass();
+        c.pass_unchecked();
         return ref_perft(&c, depth - 1);
     }
     moves
@@ -292,7 +292,7 @@ fn reference_matches_along_random_games() {
                 assert_eq!(fast_moves(&pos), r, "{}", pos.diagram());
                 let ms = pos.legal_moves();
                 if ms.is_empty() {
-                    pos.pass();
+                    pos.pass_unchecked();
                 } else {
                     pos.play_unchecked(&ms[rng.below(ms.len() as u64) as usize]);
                 }

@@ -565,7 +565,7 @@ proptest! {
 fn position_hash_changes_with_side_to_move() {
     let mut p = Position::start(&Rules::default());
     let h = p.hash();
-    p.set_to_move(1);
+    p.set_to_move_unchecked(1);
     assert_ne!(p.hash(), h);
     assert_eq!(p.hash(), p.compute_hash());
 }
@@ -665,7 +665,7 @@ fn japanese_start_fifteen_pieces_king_on_tip() {
             let t = pos.seat(p);
             assert_eq!(pos.pieces(p), t.camp(), "{n} players, player {p}");
             assert_eq!(pos.pieces(p).count(), 15);
-            assert_eq!(pos.pieces(p) & pos.kings(), t.tip().mask());
+            assert_eq!(pos.pieces(p) & pos.kings(), t.tip().bit());
             assert_eq!(pos.goal(p), t.opposite().camp());
         }
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use damas::chinese::{
-    line_text, solve_solitaire, Cell, Engine, Game, Mask, Move, Position, Rules, Triangle, Variant,
+    solve_solitaire, Cell, Engine, Game, Mask, Move, Position, Rules, Triangle, Variant,
 };
 use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
 use damas::Game as _;
@@ -143,7 +143,7 @@ fn long_chain_home_is_found() {
         let best = out.best.expect("a move");
         assert_eq!((best.from(), best.to()), (start, hole), "{style:?}");
         assert_eq!(out.score, Score::Win(1));
-        let pv = line_text(game.position(), &out.pv);
+        let pv = game.line_text(&out.pv);
         assert_eq!(pv[0].split('-').count(), 7, "{}", pv[0]);
     }
 }
@@ -330,7 +330,7 @@ fn infos_carry_legal_typed_lines() {
     assert!(!infos.is_empty());
     for info in &infos {
         assert!(!info.pv.is_empty());
-        assert_eq!(line_text(game.position(), &info.pv).len(), info.pv.len());
+        assert_eq!(game.line_text(&info.pv).len(), info.pv.len());
     }
     assert_eq!(out.pv.first(), out.best.as_ref());
 }

@@ -68,11 +68,7 @@ mod reference {
         }
         RPos {
             board,
-            side: if p.side_to_move() == Color::White {
-                1
-            } else {
-                -1
-            },
+            side: if p.to_move() == Color::White { 1 } else { -1 },
         }
     }
 
@@ -383,7 +379,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
             k |= w & 0xF000_0000;
             k |= b & 0x0000_000F;
             let side = if white { Color::White } else { Color::Black };
-            Position::from_parts(
+            Position::from_pieces(
                 Bitboard::from_bits(w).unwrap(),
                 Bitboard::from_bits(b).unwrap(),
                 Bitboard::from_bits(k).unwrap(),

@@ -45,7 +45,7 @@ fn start_position_and_first_moves() {
     assert_eq!(p.to_fen(), "W:W1-12:B21-32");
     assert_eq!(p.men(Color::White).count(), 12);
     assert_eq!(p.men(Color::Black).count(), 12);
-    assert_eq!(p.side_to_move(), Color::White);
+    assert_eq!(p.to_move(), Color::White);
     let mut texts: Vec<String> = p.legal_moves().iter().map(|m| p.move_text(m)).collect();
     texts.sort();
     let mut want = vec!["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"];
@@ -292,7 +292,7 @@ fn move_parse_errors() {
 #[test]
 fn fen_with_kings_and_ranges() {
     let p = pos("B:W18,K3:BK30,22");
-    assert_eq!(p.side_to_move(), Color::Black);
+    assert_eq!(p.to_move(), Color::Black);
     assert_eq!(
         p.kings(Color::White)
             .iter()
@@ -471,7 +471,7 @@ fn quiet_walk(g: &mut Game, plies: u32) -> bool {
         if mv.is_capture()
             || !g
                 .position()
-                .kings(g.position().side_to_move())
+                .kings(g.position().to_move())
                 .contains(mv.from())
         {
             continue;
@@ -653,4 +653,24 @@ proptest! {
             prop_assert_eq!(q.hash(), q.compute_hash());
         }
     }
+}
+
+#[test]
+fn game_reads_and_writes_its_fen() {
+    let game: Game = "W:WK4,9:B20,K29".parse().unwrap();
+    assert_eq!(
+        game.position(),
+        &Position::from_fen("W:WK4,9:B20,K29").unwrap()
+    );
+    assert!(game.moves().is_empty());
+    assert_eq!(game.to_string(), game.position().to_fen());
+    assert_eq!(
+        game.to_string().parse::<Game>().unwrap().position(),
+        game.position()
+    );
+    assert_eq!(Game::default().to_string(), "W:W1-12:B21-32");
+    assert_eq!(
+        "W:W1:B1".parse::<Game>().err(),
+        Position::from_fen("W:W1:B1").err()
+    );
 }

@@ -3,8 +3,8 @@
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use damas::{AnyGame, Game};
-use damas_protocol::options::{GameKind, Options};
+use damas::{AnyGame, Game, GameKind};
+use damas_protocol::options::Options;
 
 /// The game, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

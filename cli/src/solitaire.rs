@@ -4,7 +4,8 @@
 use std::time::Instant;
 
 use clap::Args;
-use damas::chinese::{line_text, solve_solitaire, Position, Rules, Variant};
+use damas::chinese::{solve_solitaire, Game, Rules, Variant};
+use damas::Game as _;
 
 use crate::perft::VariantArg;
 
@@ -36,8 +37,8 @@ pub fn run(args: &SolitaireArgs) -> Result<(), String> {
     let start = Instant::now();
     let plan = solve_solitaire(&rules, args.beam);
     let elapsed = start.elapsed();
-    let pos = Position::start(&rules);
-    let text = line_text(&pos, &plan.moves);
+    let game = Game::new(rules);
+    let text = game.line_text(&plan.moves);
     if !args.quiet {
         for (i, mv) in text.iter().enumerate() {
             println!("{:>3}. {mv}", i + 1);

@@ -98,7 +98,7 @@ pub fn check_spanish_position(pos: &SPosition) {
             next.compute_hash(),
             "hash after {text} in {fen}"
         );
-        assert_ne!(next.side_to_move(), pos.side_to_move());
+        assert_ne!(next.to_move(), pos.to_move());
     }
 }
 

@@ -2,17 +2,12 @@
 //! checks `setoption` applies.
 
 use damas::chinese::{Rules, Variant};
-use damas::search::{EngineOptions, Style};
+use damas::search::{EngineOptions, Style, MAX_HASH_MB, MAX_THREADS};
 use damas::GameSpec;
 use thiserror::Error;
 
 pub use damas::GameKind;
 
-/// Largest `Hash` value in MiB: bounded so that no client can make the
-/// engine allocate more than the machine can spare.
-pub const MAX_HASH_MB: u64 = 4096;
-/// Largest `Threads` value.
-pub const MAX_THREADS: u64 = 64;
 /// Largest value of the Chinese checkers limits (plies or rounds).
 pub const MAX_LIMIT: u64 = 1_000_000;
 
@@ -155,14 +150,14 @@ const DECLARATIONS: &[Declaration] = &[
         name: "Threads",
         kind: Kind::Spin {
             min: 1,
-            max: MAX_THREADS,
+            max: MAX_THREADS as u64,
         },
     },
     Declaration {
         name: "Hash",
         kind: Kind::Spin {
             min: 1,
-            max: MAX_HASH_MB,
+            max: MAX_HASH_MB as u64,
         },
     },
     Declaration {

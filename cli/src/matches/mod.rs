@@ -13,7 +13,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use clap::Args;
-use damas_protocol::options::{GameKind, Options};
+use damas::GameKind;
+use damas_protocol::options::Options;
 
 use crate::perft::GameArgs;
 use client::EngineSpec;

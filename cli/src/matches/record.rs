@@ -1,7 +1,8 @@
 //! Writing finished games: PDN for Spanish draughts, and one game per line
 //! for Chinese checkers (format in docs/NOTATION.md).
 
-use damas_protocol::options::{GameKind, Options};
+use damas::GameKind;
+use damas_protocol::options::Options;
 
 use super::referee::{Ending, GameRecord};
 

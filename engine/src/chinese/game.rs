@@ -72,7 +72,7 @@ impl Game {
     /// If `rules.players` is not in `1..=6` or `first` is not a player.
     pub fn with_first_player(rules: Rules, first: usize) -> Game {
         let mut pos = Position::start(&rules);
-        pos.set_to_move(first);
+        pos.set_to_move_unchecked(first);
         Game::from_parts(rules, pos, first)
     }
 
@@ -189,7 +189,7 @@ impl Game {
     pub(super) fn apply(&mut self, mv: Move, path: Vec<Cell>) {
         let p = self.pos.to_move();
         self.pos.play_unchecked(&mv);
-        self.pos.set_to_move(p);
+        self.pos.set_to_move_unchecked(p);
         self.history.push(Turn::Move {
             player: p,
             mv,
@@ -263,7 +263,7 @@ impl Game {
                     return;
                 }
             }
-            self.pos.set_to_move(q);
+            self.pos.set_to_move_unchecked(q);
             if !self.pos.legal_moves().is_empty() {
                 return;
             }

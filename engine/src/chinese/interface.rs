@@ -247,7 +247,7 @@ impl game::Game for Game {
     /// Each move is played by the owner of its piece: the multi-player
     /// searches' lines skip the players they do not model.
     fn line_text(&self, line: &[Move]) -> Vec<String> {
-        super::line_text(self.position(), line)
+        super::search::line_text(self.position(), line)
     }
 
     fn read_position(&self, text: &str) -> Result<Game, crate::PositionError> {

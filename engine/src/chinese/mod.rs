@@ -35,14 +35,12 @@ mod zobrist;
 
 pub use error::{GameError, IllegalMoveError, PositionError};
 pub use game::Game;
-pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, ALL_CELLS, CELLS};
+pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, CELLS};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_path, parse_path};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::Position;
 pub use record::{EndReason, PlayerState, Turn};
 pub use rules::{seats, Rules, Variant};
-pub use search::{
-    bench, bench_with, line_text, solve_solitaire, Engine, SolitairePlan, BENCH_DEPTH,
-};
+pub use search::{bench, bench_with, solve_solitaire, Engine, SolitairePlan, BENCH_DEPTH};
 pub use text::MAX_TEXT_NUMBER;

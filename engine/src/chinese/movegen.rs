@@ -125,7 +125,7 @@ impl Position {
     /// Landing points of king chains from `from`, landing only on `land`.
     fn king_jumps(&self, from: Cell, land: Mask) -> Mask {
         let occ = self.occ.without(from);
-        let mut visited = from.mask();
+        let mut visited = from.bit();
         let mut stack: ArrayVec<Cell, 128> = ArrayVec::new();
         stack.push(from);
         while let Some(x) = stack.pop() {
@@ -280,7 +280,7 @@ impl Position {
         let p = self.to_move();
         let land = self.landing_mask(p, mv.from);
         let mut parent = [u8::MAX; 121];
-        let mut seen = mv.from.mask();
+        let mut seen = mv.from.bit();
         let mut queue = VecDeque::from([mv.from]);
         while let Some(x) = queue.pop_front() {
             for l in self.hops(mv.from, x) & land & !seen {
@@ -316,7 +316,7 @@ impl Position {
             return true;
         }
         let land = self.landing_mask(self.to_move(), from);
-        let mut seen = from.mask();
+        let mut seen = from.bit();
         for w in path.windows(2) {
             let ok = self.hops(from, w[0]) & land & !seen;
             if !ok.contains(w[1]) {

@@ -35,7 +35,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 let mut child = *pos;
-                child.pass();
+                child.pass_unchecked();
                 return perft(&child, depth - 1);
             }
             let mut n = 0;
@@ -67,7 +67,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Option<Move>, u64)> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         let mut child = *pos;
-        child.pass();
+        child.pass_unchecked();
         return vec![(None, perft(&child, depth - 1))];
     }
     moves
@@ -109,7 +109,7 @@ fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     let first = pos.legal_moves();
     if first.is_empty() {
         let mut c = *pos;
-        c.pass();
+        c.pass_unchecked();
         roots.push(c);
     }
     for mv in &first {
@@ -124,7 +124,7 @@ fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
                 let ms = c.legal_moves();
                 if ms.is_empty() {
                     let mut g = *c;
-                    g.pass();
+                    g.pass_unchecked();
                     return perft(&g, depth - 2);
                 }
                 ms.par_iter()

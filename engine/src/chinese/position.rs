@@ -272,11 +272,12 @@ impl Position {
     }
 
     /// Sets the player to move (used by [`Game`](super::Game) to skip
-    /// finished and resigned players).
+    /// finished and resigned players). Unchecked: nothing stops handing the
+    /// move to a player who has finished or resigned.
     ///
     /// # Panics
     /// If `p` is not a player.
-    pub fn set_to_move(&mut self, p: usize) {
+    pub fn set_to_move_unchecked(&mut self, p: usize) {
         assert!(p < self.players(), "no player {p}");
         self.hash ^= KEYS.side[self.to_move as usize] ^ KEYS.side[p];
         self.to_move = p as u8;
@@ -404,7 +405,7 @@ impl Position {
         let p = self.to_move as usize;
         debug_assert!(self.pieces[p].contains(from), "no own piece on {from}");
         debug_assert!(!self.occ.contains(to), "{to} is occupied");
-        let bits = from.mask() | to.mask();
+        let bits = from.bit() | to.bit();
         self.pieces[p] ^= bits;
         self.occ ^= bits;
         self.toggle_empty(from);
@@ -440,9 +441,10 @@ impl Position {
         Ok(())
     }
 
-    /// Passes the turn to the next player without moving (unchecked: perft
-    /// and the game pass only when the side to move has no legal move).
-    pub fn pass(&mut self) {
+    /// Passes the turn to the next player without moving. Unchecked: it does
+    /// not test that the side to move has no legal move (perft and the game
+    /// pass only then).
+    pub fn pass_unchecked(&mut self) {
         self.advance();
     }
 

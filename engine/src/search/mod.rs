@@ -225,6 +225,10 @@ impl Default for EngineOptions {
 /// protocol's largest `Hash`): `hash_mb` is clamped to `1..=MAX_HASH_MB`.
 pub const MAX_HASH_MB: usize = 4096;
 
+/// Most search threads an engine starts (the protocol's largest `Threads`):
+/// `threads` is clamped to `1..=MAX_THREADS`.
+pub const MAX_THREADS: usize = 64;
+
 /// `hash_mb` clamped to `1..=MAX_HASH_MB`.
 pub(crate) fn clamp_hash_mb(hash_mb: usize) -> usize {
     hash_mb.clamp(1, MAX_HASH_MB)

@@ -46,7 +46,7 @@ impl Position {
         }
         out.push_str("  +-----------------+\n");
         out.push_str("    a b c d e f g h\n");
-        let side = match self.side_to_move() {
+        let side = match self.to_move() {
             Color::White => "White",
             Color::Black => "Black",
         };

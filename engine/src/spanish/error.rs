@@ -75,14 +75,14 @@ pub enum PositionError {
         /// The square number.
         square: u8,
     },
-    /// A king marker on an empty square (only from `Position::from_parts`).
+    /// A king marker on an empty square (only from `Position::from_pieces`).
     #[error("king marker on empty square {square}")]
     KingOnEmpty {
         /// The square number.
         square: u8,
     },
     /// More pieces of one colour than a game can have (12): a FEN is read
-    /// only for positions that can arise. `Position::from_parts` does not
+    /// only for positions that can arise. `Position::from_pieces` does not
     /// check this.
     #[error("{count} {color} pieces (at most 12)")]
     TooManyPieces {

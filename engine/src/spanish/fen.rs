@@ -146,7 +146,7 @@ impl Position {
                 });
             }
         }
-        Position::from_parts(
+        Position::from_pieces(
             Bitboard(wm | wk),
             Bitboard(bm | bk),
             Bitboard(wk | bk),

@@ -1,8 +1,11 @@
 //! A game: start position, history, and the end-of-game rules.
 
+use std::fmt;
+use std::str::FromStr;
+
 use thiserror::Error;
 
-use super::{Color, Move, MoveParseError, Position};
+use super::{Color, Move, MoveParseError, Position, PositionError};
 
 /// Plies without a capture or a man move after which the game is drawn
 /// (40 moves by each side).
@@ -171,7 +174,7 @@ impl Game {
             return ruling;
         }
         let pos = self.position();
-        let side = pos.side_to_move();
+        let side = pos.to_move();
         if pos.pieces(side).is_empty() {
             return GameStatus::Win {
                 winner: side.opposite(),
@@ -212,5 +215,33 @@ impl Game {
         self.hashes.push(next.hash());
         self.moves.push(mv);
         self.counts.push(count);
+    }
+}
+
+impl fmt::Display for Game {
+    /// Writes the FEN of the current position (as the Chinese
+    /// [`Game`](crate::chinese::Game) writes its position text).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.position().to_fen())
+    }
+}
+
+impl FromStr for Game {
+    type Err = PositionError;
+
+    /// Reads a FEN: a new game starting at that position.
+    ///
+    /// ```
+    /// use damas::spanish::{Color, Game};
+    /// use damas::Game as _;
+    /// let mut game: Game = "B:W1-10,12,15:B21-32".parse().unwrap();
+    /// assert_eq!(game.position().to_move(), Color::Black);
+    /// assert!(game.moves().is_empty());
+    /// game.play_text("22-18").unwrap();
+    /// assert_eq!(game.to_string(), "W:W1-10,12,15:B18,21,23-32");
+    /// assert!("W:W1:B1".parse::<Game>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Game, PositionError> {
+        Ok(Game::new(s.parse()?))
     }
 }

@@ -90,7 +90,7 @@ impl game::Game for Game {
     }
 
     fn to_move(&self) -> Option<Player> {
-        (!self.status().is_over()).then(|| player_of(self.position().side_to_move()))
+        (!self.status().is_over()).then(|| player_of(self.position().to_move()))
     }
 
     fn legal_moves(&self) -> Vec<Move> {

@@ -23,7 +23,7 @@ use super::zobrist;
 /// assert_eq!(pos.legal_moves().len(), 7);
 /// let mv = pos.parse_move("11-15").unwrap();
 /// pos.play(&mv).unwrap();
-/// assert_eq!(pos.side_to_move(), Color::Black);
+/// assert_eq!(pos.to_move(), Color::Black);
 /// assert_eq!(pos.hash(), pos.compute_hash());
 /// assert_eq!(pos.to_fen(), "B:W1-10,12,15:B21-32");
 /// ```
@@ -46,7 +46,7 @@ impl Position {
     /// The initial position: White men on 1–12, Black men on 21–32, White
     /// to move (`W:W1-12:B21-32`).
     pub fn start() -> Position {
-        Position::from_parts(
+        Position::from_pieces(
             Bitboard(0x0000_0FFF),
             Bitboard(0xFFF0_0000),
             Bitboard::EMPTY,
@@ -58,7 +58,7 @@ impl Position {
     /// Builds a position from piece sets. `kings` marks which of the pieces
     /// are kings. Fails if the colours overlap, a king marker is on an empty
     /// square, or a man stands on its own promotion row.
-    pub fn from_parts(
+    pub fn from_pieces(
         white: Bitboard,
         black: Bitboard,
         kings: Bitboard,
@@ -99,7 +99,7 @@ impl Position {
 
     /// Side to move.
     #[inline(always)]
-    pub fn side_to_move(&self) -> Color {
+    pub fn to_move(&self) -> Color {
         self.side
     }
 

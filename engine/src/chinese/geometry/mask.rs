@@ -147,7 +147,7 @@ impl FromIterator<Cell> for Mask {
 
 impl From<Cell> for Mask {
     fn from(c: Cell) -> Mask {
-        c.mask()
+        c.bit()
     }
 }
 
@@ -198,13 +198,10 @@ impl Not for Mask {
     }
 }
 
-/// Mask of the whole star.
-pub const ALL_CELLS: Mask = Mask((1u128 << CELLS) - 1);
-
 impl Cell {
-    /// The single-cell mask.
+    /// The set holding only this cell (as `spanish::Square::bit`).
     #[inline(always)]
-    pub const fn mask(self) -> Mask {
+    pub const fn bit(self) -> Mask {
         Mask(1u128 << self.index())
     }
 

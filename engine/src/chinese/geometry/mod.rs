@@ -20,7 +20,7 @@ mod tables;
 mod triangle;
 
 pub use cell::{Cell, CellParseError};
-pub use mask::{Mask, MaskIter, ALL_CELLS};
+pub use mask::{Mask, MaskIter};
 pub use tables::CELLS;
 pub(crate) use tables::{GEO, NONE};
 pub use triangle::{Dir, Triangle};

@@ -88,7 +88,7 @@ pub fn plan(
     let width = limits.width.max(1);
     let army = Army::of(pos, p);
     let mut root = *pos;
-    root.set_to_move(p);
+    root.set_to_move_unchecked(p);
     let king_of = |pos: &Position| (pos.pieces(p) & pos.kings()).first();
     if finished(
         &army,
@@ -129,7 +129,7 @@ pub fn plan(
                 let is_king = king == Some(from);
                 for to in dests {
                     nodes += 1;
-                    let bits = from.mask() | to.mask();
+                    let bits = from.bit() | to.bit();
                     let own2 = own ^ bits;
                     let occ2 = occ ^ bits;
                     let king2 = if is_king { Some(to) } else { king };
@@ -189,7 +189,7 @@ pub fn plan(
             let to = super::cell(c.to);
             let mut child = beam[c.parent as usize];
             child.play_unchecked(&Move::new(from, to));
-            child.set_to_move(p);
+            child.set_to_move_unchecked(p);
             debug_assert_eq!(child.hash(), c.hash);
             next.push(child);
             link.push((c.parent, Move { from, to }));

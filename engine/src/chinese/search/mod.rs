@@ -150,9 +150,10 @@ impl Engine {
     ///
     /// `best` is `None` when the player to move must pass or the game is
     /// over. The PV's moves are each played by the owner of the moved
-    /// piece ([`line_text`] formats them). With `limits.infinite`, or with
-    /// no limit at all, the call returns only once `stop` is set, even when
-    /// the search has nothing more to learn.
+    /// piece ([`damas::Game::line_text`](crate::Game::line_text) formats
+    /// them). With `limits.infinite`, or with no limit at all, the call
+    /// returns only once `stop` is set, even when the search has nothing
+    /// more to learn.
     ///
     /// ```
     /// use std::sync::atomic::AtomicBool;
@@ -180,14 +181,14 @@ impl Engine {
 
 /// The move texts (full paths) of `moves` played in turn from `pos`, each by
 /// the owner of its piece; stops at the first move that is not legal.
-pub fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
+pub(crate) fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
     let mut pos = *pos;
     let mut out = Vec::with_capacity(moves.len());
     for mv in moves {
         let Some((owner, _)) = pos.piece_at(mv.from) else {
             break;
         };
-        pos.set_to_move(owner);
+        pos.set_to_move_unchecked(owner);
         let Some(path) = pos.path(mv) else {
             break;
         };
@@ -374,7 +375,7 @@ fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
             if !pos.pieces(*player).contains(mv.to) || pos.occupied().contains(mv.from) {
                 break;
             }
-            pos.set_to_move(*player);
+            pos.set_to_move_unchecked(*player);
             pos.play_unchecked(&Move::new(mv.to, mv.from));
             out.push(tree::piece_hash(&pos));
         }
@@ -465,7 +466,8 @@ fn solitaire_go(
 /// the beam plan with `width` positions per ply.
 ///
 /// The moves are all player 0's, from `Position::start` of those rules
-/// with one player; [`line_text`] formats them.
+/// with one player; [`damas::Game::line_text`](crate::Game::line_text) of a
+/// [`Game`] of those rules formats them.
 ///
 /// ```
 /// use damas::chinese::{solve_solitaire, Rules};

@@ -85,7 +85,7 @@ impl Solver {
         }
         for mv in pos.moves_of(self.p) {
             let mut child = *pos;
-            child.set_to_move(self.p);
+            child.set_to_move_unchecked(self.p);
             child.play_unchecked(&Move::new(mv.from, mv.to));
             if holes(&self.army, &child, self.p, self.anti_blocking) > left - 1 {
                 continue;

@@ -332,7 +332,7 @@ impl<'a> Tree<'a> {
             let next = self.repliers(pos, mover);
             for mv in moves {
                 let mut child = *pos;
-                child.set_to_move(mover);
+                child.set_to_move_unchecked(mover);
                 child.play_unchecked(&Move::new(mv.from, mv.to));
                 let score = if self.has_finished(&child, mover) {
                     WIN - ply as i32 - 1
@@ -397,7 +397,7 @@ impl<'a> Tree<'a> {
                 for mv in moves {
                     any = true;
                     let mut child = *pos;
-                    child.set_to_move(o);
+                    child.set_to_move_unchecked(o);
                     child.play_unchecked(&Move::new(mv.from, mv.to));
                     let next = match self.mode {
                         Mode::BestReply => self.root,

@@ -283,7 +283,7 @@ impl<'a> Searcher<'a> {
             if self.null_ok
                 && depth >= 3
                 && e >= beta
-                && pos.men(pos.side_to_move()).count() >= 4
+                && pos.men(pos.to_move()).count() >= 4
                 && pos.occupied().count() >= 10
             {
                 let mut null = *pos;

@@ -147,7 +147,7 @@ fn men_terms(
 /// The static score of a quiet position for the side to move, in
 /// centi-men, within ±[`EVAL_LIMIT`].
 pub fn evaluate(pos: &Position) -> i32 {
-    let white_to_move = pos.side_to_move() == Color::White;
+    let white_to_move = pos.to_move() == Color::White;
     let score = evaluate_white(pos);
     if white_to_move {
         score + TEMPO
@@ -162,7 +162,7 @@ pub fn material(pos: &Position) -> i32 {
     let k = pos.kings;
     let w = MAN * pc(pos.white & !k) + KING * pc(pos.white & k);
     let b = MAN * pc(pos.black & !k) + KING * pc(pos.black & k);
-    if pos.side_to_move() == Color::White {
+    if pos.to_move() == Color::White {
         w - b
     } else {
         b - w

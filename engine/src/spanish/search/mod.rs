@@ -30,7 +30,7 @@ use crate::random::Rng;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
-    Style, INF, MATE, MATE_BOUND,
+    Style, INF, MATE, MATE_BOUND, MAX_THREADS,
 };
 use crate::spanish::{Game, Move, Position};
 
@@ -42,9 +42,6 @@ pub use bench::{bench, bench_with, BENCH_DEPTH};
 
 /// Deepest nominal depth of an unlimited search.
 const MAX_DEPTH: u32 = 120;
-
-/// Most search threads.
-const MAX_THREADS: usize = 64;
 
 fn to_score(s: i32) -> Score {
     Score::from_internal(s)

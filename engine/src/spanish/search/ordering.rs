@@ -75,7 +75,7 @@ impl Ordering {
         ply: usize,
         scores: &mut [i32; MAX_MOVES],
     ) {
-        let side = pos.side_to_move() as usize;
+        let side = pos.to_move() as usize;
         let kings = pos.all_kings().0;
         let k = &self.killers[ply.min(MAX_PLY)];
         for (i, mv) in moves.iter().enumerate() {
@@ -108,7 +108,7 @@ impl Ordering {
             k[1] = k[0];
             k[0] = mv;
         }
-        let side = pos.side_to_move() as usize;
+        let side = pos.to_move() as usize;
         let bonus = (depth * depth).min(400);
         let h = &mut self.history[side];
         let e = &mut h[mv.from as usize][mv.to as usize];
