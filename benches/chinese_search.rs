@@ -7,6 +7,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use damas::chinese::{solve_solitaire, Engine, Game, Rules};
 use damas::search::SearchLimits;
+use damas::Search;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -2,6 +2,7 @@
 //! searches from the start and a middle game, each from a fresh engine.
 //! (The evaluation is crate-private; its speed shows in these searches.)
 
+use damas::Search;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 

@@ -2,6 +2,7 @@
 //! legality over random positions for every player count and variant, and
 //! the stop flag. Fast with the default (unoptimised) test profile.
 
+use damas::Search;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

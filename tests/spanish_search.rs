@@ -3,6 +3,7 @@
 //! Everything runs under depth or node limits except the stop and time
 //! tests, whose bounds are generous (the machine is shared).
 
+use damas::Search;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

@@ -1,12 +1,7 @@
 //! Chinese checkers (every variant and player count) behind the
-//! game-neutral [`crate::Game`] interface, and its engine behind
-//! [`crate::Search`].
+//! game-neutral [`crate::Game`] interface.
 
-use std::sync::atomic::AtomicBool;
-
-use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player, Search};
-
-use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
+use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
 
 use super::{divide, format_path, parse_path, perft, perft_parallel, EndReason, Game, GameError};
 use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
@@ -313,33 +308,5 @@ impl game::Game for Game {
                 )
             })
             .collect()
-    }
-}
-
-impl Search<Game> for Engine {
-    fn new(hash_mb: usize) -> Engine {
-        Engine::new(hash_mb)
-    }
-
-    fn set_hash(&mut self, hash_mb: usize) {
-        Engine::set_hash(self, hash_mb);
-    }
-
-    fn set_options(&mut self, options: &EngineOptions) {
-        Engine::set_options(self, options);
-    }
-
-    fn clear(&mut self) {
-        Engine::clear(self);
-    }
-
-    fn search(
-        &mut self,
-        game: &Game,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo<Move>),
-    ) -> SearchResult<Move> {
-        Engine::search(self, game, limits, stop, on_info)
     }
 }

@@ -1,10 +1,6 @@
 //! Spanish draughts behind the game-neutral [`crate::Game`] interface.
 
-use std::sync::atomic::AtomicBool;
-
-use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player, Search};
-
-use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
+use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 
 use super::game::GameError;
 use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameStatus};
@@ -223,33 +219,5 @@ impl game::Game for Game {
             .into_iter()
             .map(|(mv, n)| (position.move_text(&mv), n))
             .collect()
-    }
-}
-
-impl Search<Game> for Engine {
-    fn new(hash_mb: usize) -> Engine {
-        Engine::new(hash_mb)
-    }
-
-    fn set_hash(&mut self, hash_mb: usize) {
-        Engine::set_hash(self, hash_mb);
-    }
-
-    fn set_options(&mut self, options: &EngineOptions) {
-        Engine::set_options(self, options);
-    }
-
-    fn clear(&mut self) {
-        Engine::clear(self);
-    }
-
-    fn search(
-        &mut self,
-        game: &Game,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo<Move>),
-    ) -> SearchResult<Move> {
-        Engine::search(self, game, limits, stop, on_info)
     }
 }

@@ -2,6 +2,7 @@
 //! counts and both variants, searched to a fixed depth. The total node
 //! count is the search's signature.
 
+use crate::Search;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

@@ -32,6 +32,7 @@ use super::moves::Move;
 use super::notation::format_path;
 use super::position::Position;
 use super::{Game, PlayerState, Turn};
+use crate::game::Search;
 use crate::random::Rng;
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
@@ -98,10 +99,10 @@ fn table(hash_mb: usize) -> Vec<Entry> {
     vec![Entry::default(); n.max(1)]
 }
 
-impl Engine {
+impl Search<Game> for Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
-    pub fn new(hash_mb: usize) -> Engine {
+    fn new(hash_mb: usize) -> Engine {
         let hash_mb = clamp_hash_mb(hash_mb);
         Engine {
             tt: table(hash_mb),
@@ -115,9 +116,9 @@ impl Engine {
     }
 
     /// Resizes the transposition table to `hash_mb` MiB (clamped as in
-    /// [`Engine::new`]): when the size changes, the old table is freed
+    /// [`Search::new`]): when the size changes, the old table is freed
     /// first and the new one is empty; otherwise nothing happens.
-    pub fn set_hash(&mut self, hash_mb: usize) {
+    fn set_hash(&mut self, hash_mb: usize) {
         let hash_mb = clamp_hash_mb(hash_mb);
         if hash_mb != self.hash_mb {
             self.tt = Vec::new();
@@ -128,13 +129,13 @@ impl Engine {
 
     /// Sets the style and beam width of the next searches (the search uses
     /// one thread whatever `threads` says).
-    pub fn set_options(&mut self, options: &EngineOptions) {
+    fn set_options(&mut self, options: &EngineOptions) {
         self.options = *options;
     }
 
     /// Forgets everything learned (a new game): empties the transposition
     /// table.
-    pub fn clear(&mut self) {
+    fn clear(&mut self) {
         self.tt.fill(Entry::default());
     }
 
@@ -159,6 +160,7 @@ impl Engine {
     /// use std::sync::atomic::AtomicBool;
     /// use damas::chinese::{Engine, Game, Rules};
     /// use damas::search::SearchLimits;
+    /// use damas::Search;
     /// let game = Game::new(Rules::default());
     /// let mut engine = Engine::new(1);
     /// let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
@@ -166,7 +168,7 @@ impl Engine {
     /// assert!(game.position().is_legal(&result.best.unwrap()));
     /// assert_eq!(result.pv.first(), result.best.as_ref());
     /// ```
-    pub fn search(
+    fn search(
         &mut self,
         game: &Game,
         limits: &SearchLimits,

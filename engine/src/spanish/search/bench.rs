@@ -2,6 +2,7 @@
 //! thread, each from a cleared engine. The total node count is the search's
 //! signature: it changes exactly when the search's behaviour changes.
 
+use crate::Search;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 

@@ -27,6 +27,7 @@ use std::time::Instant;
 
 use crate::random::Rng;
 
+use crate::game::Search;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
@@ -77,10 +78,10 @@ impl std::fmt::Debug for Engine {
     }
 }
 
-impl Engine {
+impl Search<Game> for Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
-    pub fn new(hash_mb: usize) -> Engine {
+    fn new(hash_mb: usize) -> Engine {
         let hash_mb = clamp_hash_mb(hash_mb);
         Engine {
             tt: TranspositionTable::new(hash_mb),
@@ -91,9 +92,9 @@ impl Engine {
     }
 
     /// Resizes the transposition table to `hash_mb` MiB (clamped as in
-    /// [`Engine::new`]): when the size changes, the old table is freed
+    /// [`Search::new`]): when the size changes, the old table is freed
     /// first and the new one is empty; otherwise nothing happens.
-    pub fn set_hash(&mut self, hash_mb: usize) {
+    fn set_hash(&mut self, hash_mb: usize) {
         let hash_mb = clamp_hash_mb(hash_mb);
         if hash_mb != self.hash_mb {
             self.tt = TranspositionTable::with_buckets(1);
@@ -104,13 +105,13 @@ impl Engine {
 
     /// Sets the threads and style of the next searches (the beam width is
     /// not used by Spanish draughts).
-    pub fn set_options(&mut self, options: &EngineOptions) {
+    fn set_options(&mut self, options: &EngineOptions) {
         self.options = *options;
     }
 
     /// Forgets everything learned (a new game): the transposition table and
     /// every thread's killers and history.
-    pub fn clear(&mut self) {
+    fn clear(&mut self) {
         self.tt.clear();
         for w in &mut self.workers {
             w.clear();
@@ -130,6 +131,7 @@ impl Engine {
     /// ```
     /// use std::sync::atomic::AtomicBool;
     /// use damas::search::SearchLimits;
+    /// use damas::Search;
     /// use damas::spanish::{Engine, Game};
     /// use damas::Game as _;
     /// let game = Game::default();
@@ -142,7 +144,7 @@ impl Engine {
     /// assert!(game.legal_moves().contains(&result.best.unwrap()));
     /// assert_eq!(result.pv.first(), result.best.as_ref());
     /// ```
-    pub fn search(
+    fn search(
         &mut self,
         game: &Game,
         limits: &SearchLimits,
