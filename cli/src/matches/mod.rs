@@ -18,7 +18,8 @@ use damas_protocol::options::Options;
 
 use crate::perft::GameArgs;
 use client::EngineSpec;
-use openings::{Opening, Rng};
+use fastrand::Rng;
+use openings::Opening;
 use referee::{GameRecord, TimeControl};
 use stats::{Sprt, SprtVerdict, Standings, Tally};
 
@@ -56,7 +57,7 @@ pub struct MatchArgs {
     /// A file with one opening per line, or `random:PLIES`.
     #[arg(long, default_value = "random:4")]
     openings: String,
-    /// Seed of the random openings (0 takes one from the clock).
+    /// Seed of the random openings (0 takes one from the system).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once.
@@ -131,7 +132,12 @@ fn load_openings(
         let plies: usize = plies
             .parse()
             .map_err(|_| format!("--openings '{}': random:PLIES", args.openings))?;
-        let mut rng = Rng::new(args.seed);
+        // Seed 0 takes one from the system (a new set of openings each run).
+        let mut rng = if args.seed == 0 {
+            Rng::new()
+        } else {
+            Rng::with_seed(args.seed)
+        };
         openings::random_openings(options, plies, count, &mut rng)
     } else {
         let text = std::fs::read_to_string(&args.openings)

@@ -3,6 +3,7 @@
 
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
+use fastrand::Rng;
 
 /// A starting point for a game: a position (or the start position) and
 /// moves played from it before the engines take over.
@@ -76,7 +77,7 @@ pub fn random_openings(
             if legal.is_empty() || game.is_over() {
                 break;
             }
-            let pick = legal[rng.below(legal.len())].clone();
+            let pick = legal[rng.usize(..legal.len())].clone();
             match game.play_text(&pick) {
                 Ok(played) => moves.push(played),
                 Err(_) => break,
@@ -89,40 +90,6 @@ pub fn random_openings(
         }
     }
     openings
-}
-
-/// A small xorshift64* generator for the openings (the same stream as the
-/// engine's internal one, so seeds keep their openings).
-#[derive(Clone, Copy, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from `seed`; 0 takes a seed from the clock.
-    pub fn new(seed: u64) -> Rng {
-        let s = if seed == 0 {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0x1234_5678, |d| d.as_nanos() as u64)
-        } else {
-            seed
-        };
-        Rng(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
 }
 
 #[cfg(test)]
@@ -159,7 +126,7 @@ mod tests {
     #[test]
     fn random_openings_are_legal_and_distinct() {
         let options = Options::default();
-        let mut rng = Rng::new(7);
+        let mut rng = Rng::with_seed(7);
         let openings = random_openings(&options, 4, 20, &mut rng);
         assert_eq!(openings.len(), 20);
         for (i, opening) in openings.iter().enumerate() {
