@@ -39,6 +39,7 @@
 #![warn(missing_docs)]
 
 mod any;
+mod bitset;
 pub mod chinese;
 mod game;
 mod random;

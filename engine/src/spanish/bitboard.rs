@@ -1,7 +1,6 @@
 //! A set of squares as a `u32`, one bit per playable square.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 use super::square::Square;
 
@@ -151,43 +150,7 @@ impl From<Square> for Bitboard {
     }
 }
 
-macro_rules! binop {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
-            #[inline(always)]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $tra for Bitboard {
-            #[inline(always)]
-            fn $fa(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// Set difference.
-    #[inline(always)]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
-    }
-}
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline(always)]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
+crate::bitset::set_operators!(Bitboard, Bitboard::ALL);
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

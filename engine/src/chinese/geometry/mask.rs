@@ -3,7 +3,6 @@
 use super::cell::Cell;
 use super::tables::{CELLS, GEO};
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 /// A set of cells: bit `i` is [`Cell`] `i`. Bits 121..128 are always clear:
 /// the field is private, [`Mask::from_bits`] refuses them and `!` keeps them
@@ -151,15 +150,6 @@ impl From<Cell> for Mask {
     }
 }
 
-impl Sub for Mask {
-    type Output = Mask;
-    /// Set difference.
-    #[inline(always)]
-    fn sub(self, rhs: Mask) -> Mask {
-        Mask(self.0 & !rhs.0)
-    }
-}
-
 impl fmt::Debug for Mask {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set()
@@ -168,35 +158,7 @@ impl fmt::Debug for Mask {
     }
 }
 
-macro_rules! binop {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Mask {
-            type Output = Mask;
-            #[inline(always)]
-            fn $f(self, rhs: Mask) -> Mask {
-                Mask(self.0 $op rhs.0)
-            }
-        }
-        impl $atr for Mask {
-            #[inline(always)]
-            fn $af(&mut self, rhs: Mask) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Not for Mask {
-    type Output = Mask;
-    #[inline(always)]
-    fn not(self) -> Mask {
-        Mask(!self.0 & FULL)
-    }
-}
+crate::bitset::set_operators!(Mask, Mask::ALL);
 
 impl Cell {
     /// The set holding only this cell (as `spanish::Square::bit`).
