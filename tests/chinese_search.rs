@@ -335,3 +335,24 @@ fn infos_carry_legal_typed_lines() {
     }
     assert_eq!(out.pv.first(), out.best.as_ref());
 }
+
+#[test]
+fn game_search_reports_how_full_its_table_is() {
+    let game = Game::new(Rules::default());
+    let mut engine = Engine::new(1);
+    let mut reported = Vec::new();
+    engine.search(&game, &depth(3), &AtomicBool::new(false), &mut |info| {
+        reported.push(info.hashfull)
+    });
+    assert!(!reported.is_empty());
+    for hashfull in reported {
+        let permille = hashfull.expect("the game search has a table");
+        assert!(permille <= 1000, "{permille}");
+    }
+    // A second search of the same game finds the table in use.
+    let mut last = None;
+    engine.search(&game, &depth(3), &AtomicBool::new(false), &mut |info| {
+        last = info.hashfull
+    });
+    assert!(last.is_some_and(|p| p > 0), "{last:?}");
+}

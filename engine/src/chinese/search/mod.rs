@@ -227,6 +227,7 @@ impl Engine {
         let mut rng = Rng::new(pos.hash());
         let info = |out: &SearchResult<Move>,
                     seldepth: u32,
+                    hashfull: Option<u32>,
                     on_info: &mut dyn FnMut(&SearchInfo<Move>)| {
             on_info(&SearchInfo {
                 depth: out.depth,
@@ -234,7 +235,7 @@ impl Engine {
                 score: out.score,
                 nodes: out.nodes,
                 time: start.elapsed(),
-                hashfull: None,
+                hashfull,
                 pv: out.pv.clone(),
             });
         };
@@ -244,7 +245,7 @@ impl Engine {
                 out.best = Some(mv);
                 out.depth = 1;
                 out.pv = vec![mv];
-                info(&out, 1, on_info);
+                info(&out, 1, None, on_info);
                 return out;
             }
             Style::Greedy => {
@@ -268,7 +269,7 @@ impl Engine {
                 out.depth = 1;
                 out.score = Score::Centi(-best);
                 out.pv = out.best.into_iter().collect();
-                info(&out, 1, on_info);
+                info(&out, 1, None, on_info);
                 return out;
             }
             Style::Best if game.player_count() == 1 => {
@@ -287,7 +288,7 @@ impl Engine {
                 };
                 out.depth = r.plies;
                 out.pv = vec![r.first];
-                info(&out, r.plies, on_info);
+                info(&out, r.plies, None, on_info);
                 return out;
             }
         }
@@ -346,7 +347,7 @@ impl Engine {
             if out.pv.first() != Some(&mv) {
                 out.pv = vec![mv];
             }
-            info(&out, tree.seldepth, on_info);
+            info(&out, tree.seldepth, Some(tree.hashfull()), on_info);
             if let Some(i) = tree.root_order.iter().position(|m| *m == mv) {
                 tree.root_order[..=i].rotate_right(1);
             }
@@ -361,7 +362,7 @@ impl Engine {
         if out.depth == 0 {
             out.depth = 1;
             out.pv = out.best.into_iter().collect();
-            info(&out, tree.seldepth, on_info);
+            info(&out, tree.seldepth, Some(tree.hashfull()), on_info);
         }
         out
     }

@@ -100,6 +100,15 @@ pub struct Tree<'a> {
 }
 
 impl<'a> Tree<'a> {
+    /// Permille of the first 1000 table entries in use (by this search or
+    /// an earlier one: the table is always-replace and has no age), as the
+    /// protocol's `hashfull`.
+    pub(crate) fn hashfull(&self) -> u32 {
+        let sample = &self.tt[..self.tt.len().min(1000)];
+        let used = sample.iter().filter(|e| e.key != 0).count();
+        (used * 1000 / sample.len().max(1)) as u32
+    }
+
     /// A searcher for `root` in `pos`, with `active[p]` for the players
     /// still playing, on the engine's table and PV buffer.
     #[allow(clippy::too_many_arguments)]
