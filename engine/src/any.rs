@@ -121,8 +121,8 @@ impl AnyGame {
     pub fn from_text(spec: &GameSpec, text: &str) -> Result<AnyGame, PositionError> {
         match spec {
             GameSpec::Spanish => {
-                let position = spanish::Position::from_fen(text.trim())?;
-                Ok(AnyGame::Spanish(Box::new(spanish::Game::new(position))))
+                let game: spanish::Game = text.trim().parse()?;
+                Ok(AnyGame::Spanish(Box::new(game)))
             }
             GameSpec::Chinese(rules) => {
                 let game = chinese::Game::from_text_with_defaults(text, rules)?;

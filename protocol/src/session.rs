@@ -329,9 +329,8 @@ impl Session {
         let done = Arc::new(AtomicBool::new(false));
         let thread_done = Arc::clone(&done);
         // The thread hands the context back through its result; if the
-        // thread cannot start, the closure (and the context) come back in
-        // the error, so keep a fresh one ready instead.
-        let hash_mb = self.options.hash_mb;
+        // thread cannot start, the context is dropped with the closure and
+        // a fresh one takes its place.
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -358,14 +357,20 @@ impl Session {
                 self.search = Some(RunningSearch { stop, done, handle });
             }
             Err(err) => {
-                let mut engine = AnyEngine::new(hash_mb);
-                engine.set_options(&self.options.engine_options());
-                self.engine = Some(engine);
+                self.engine = Some(self.fresh_engine());
                 self.send(reply::error(format!(
                     "cannot start the search thread: {err}"
                 )));
             }
         }
+    }
+
+    /// A new search context for the options, in place of one that was lost
+    /// with a search thread.
+    fn fresh_engine(&self) -> AnyEngine {
+        let mut engine = AnyEngine::new(self.options.hash_mb);
+        engine.set_options(&self.options.engine_options());
+        engine
     }
 
     fn stop_search(&mut self) {
@@ -374,9 +379,7 @@ impl Session {
             match search.handle.join() {
                 Ok(engine) => self.engine = Some(engine),
                 Err(_) => {
-                    let mut engine = AnyEngine::new(self.options.hash_mb);
-                    engine.set_options(&self.options.engine_options());
-                    self.engine = Some(engine);
+                    self.engine = Some(self.fresh_engine());
                     self.send(reply::error("the search thread failed"));
                 }
             }

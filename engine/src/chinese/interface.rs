@@ -3,7 +3,7 @@
 
 use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
 
-use super::{divide, format_path, parse_path, perft, perft_parallel, EndReason, Game, GameError};
+use super::{divide, format_path, parse_path, perft_parallel, EndReason, Game, GameError};
 use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
 
 fn play_error(err: GameError) -> PlayError {
@@ -30,6 +30,28 @@ fn neutral_reason(reason: EndReason) -> NeutralReason {
         EndReason::NoProgress => NeutralReason::NoProgressLimit,
         EndReason::Blocked => NeutralReason::Blocked,
         EndReason::Adjudicated => NeutralReason::Adjudicated,
+    }
+}
+
+impl Game {
+    /// Reads a move written as a full path or as its two ends and checks
+    /// it: the move and the path to record (the one written, or for two
+    /// ends the path the rules find).
+    fn legal_path(&self, text: &str) -> Result<(Move, Vec<Cell>), PlayError> {
+        let t = text.trim();
+        let cells = parse_path(t).map_err(play_error)?;
+        let (&from, &to) = cells
+            .first()
+            .zip(cells.last())
+            .ok_or_else(|| play_error(GameError::Syntax(t.to_string())))?;
+        let mv = Move::new(from, to);
+        let path = if cells.len() == 2 {
+            self.pos.path(&mv)
+        } else {
+            self.pos.is_legal_path(&cells).then_some(cells)
+        };
+        path.map(|path| (mv, path))
+            .ok_or_else(|| play_error(GameError::Illegal(t.to_string())))
     }
 }
 
@@ -107,11 +129,7 @@ impl game::Game for Game {
             return Err(play_error(GameError::NotPlaying(p)));
         }
         self.save();
-        let resigned = self
-            .states
-            .iter()
-            .filter(|s| matches!(s, PlayerState::Resigned { .. }))
-            .count();
+        let resigned = self.count(|s| matches!(s, PlayerState::Resigned { .. }));
         let place = (self.states.len() - resigned) as u8;
         self.states[p] = PlayerState::Resigned { place };
         self.history.push(Turn::Resign { player: p });
@@ -170,19 +188,7 @@ impl game::Game for Game {
         if self.end.is_some() {
             return Err(PlayError::GameOver);
         }
-        let cells = parse_path(text).map_err(play_error)?;
-        let (from, to) = (cells[0], cells[cells.len() - 1]);
-        let mv = Move::new(from, to);
-        let legal = if cells.len() == 2 {
-            self.position().path(&mv).is_some()
-        } else {
-            self.position().is_legal_path(&cells)
-        };
-        if legal {
-            Ok(mv)
-        } else {
-            Err(play_error(GameError::Illegal(text.trim().to_string())))
-        }
+        self.legal_path(text).map(|(mv, _)| mv)
     }
 
     /// A move is a full path (`e1-e3-g5`) or just its two ends (`e1-g5`);
@@ -205,14 +211,7 @@ impl game::Game for Game {
             }
             _ => {}
         }
-        let cells = parse_path(t).map_err(play_error)?;
-        let mv = Move::new(cells[0], *cells.last().expect("parse_path gives 2+ cells"));
-        let path = if cells.len() == 2 {
-            self.pos.path(&mv)
-        } else {
-            self.pos.is_legal_path(&cells).then(|| cells.clone())
-        };
-        let path = path.ok_or_else(|| play_error(GameError::Illegal(t.to_string())))?;
+        let (mv, path) = self.legal_path(t)?;
         let played = format_path(&path);
         self.save();
         self.apply(mv, path);
@@ -290,11 +289,8 @@ impl game::Game for Game {
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {
-        if threads == 1 {
-            perft(self.position(), depth)
-        } else {
-            perft_parallel(self.position(), depth, threads)
-        }
+        // One thread is the plain perft there.
+        perft_parallel(self.position(), depth, threads)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {

@@ -3,8 +3,8 @@
 use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 
 use super::game::GameError;
-use super::{divide, perft, perft_parallel, Color, DrawReason, Game, GameStatus};
-use super::{Engine, Move, MoveParseError, Position, PositionError, Square, WinReason};
+use super::{divide, perft_parallel, Color, DrawReason, Game, GameStatus};
+use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -179,7 +179,7 @@ impl game::Game for Game {
     }
 
     fn read_position(&self, text: &str) -> Result<Game, crate::PositionError> {
-        Ok(Game::new(Position::from_fen(text.trim())?))
+        Ok(text.trim().parse::<Game>()?)
     }
 
     fn position_text(&self) -> String {
@@ -206,11 +206,8 @@ impl game::Game for Game {
     }
 
     fn perft(&self, depth: u32, threads: usize) -> u64 {
-        if threads == 1 {
-            perft(self.position(), depth)
-        } else {
-            perft_parallel(self.position(), depth, threads)
-        }
+        // One thread is the plain perft there.
+        perft_parallel(self.position(), depth, threads)
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
