@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod engine_loop;
+mod lines;
 mod matches;
 mod perft;
 mod play;

@@ -160,9 +160,6 @@ fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, 
     let mut pairs = vec![
         ("Game".to_string(), options.game.name().to_string()),
         ("Players".to_string(), options.players.to_string()),
-        // The referee starts every game from the first seat; engines
-        // must not rotate on their own.
-        ("RotateFirstPlayer".to_string(), "false".to_string()),
     ];
     for rule in &args.rules {
         let (name, value) = rule
@@ -171,9 +168,6 @@ fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, 
         options.set(name, value).map_err(|err| err.to_string())?;
         pairs.push((name.trim().to_string(), value.trim().to_string()));
     }
-    options
-        .set("RotateFirstPlayer", "false")
-        .map_err(|err| err.to_string())?;
     Ok(pairs)
 }
 
