@@ -66,7 +66,7 @@ impl GameStatus {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub(crate) enum GameError {
     /// The move is not legal in the current position.
-    #[error("illegal move {0:?}")]
+    #[error("illegal move {0}")]
     Illegal(Move),
     /// The game has already ended.
     #[error("the game is over")]
