@@ -389,8 +389,8 @@ fn a_chinese_goal_full_when_read_is_a_finished_player() {
     }
     // Three players with p1 to move: p1 has finished and p2 moves.
     let text = format!("I3 1 {full_north}/e9/i9");
-    let game = AnyGame::from_text(&GameSpec::Chinese(Rules::for_players(3)), &text)
-        .expect("valid text");
+    let game =
+        AnyGame::from_text(&GameSpec::Chinese(Rules::for_players(3)), &text).expect("valid text");
     assert_eq!(game.places(), vec![Some(1), None, None]);
     assert_eq!(game.to_move(), Player::new(1));
     // Solitaire: a finished transfer is over.
@@ -407,7 +407,7 @@ fn a_chinese_goal_full_when_read_is_a_finished_player() {
     let game = AnyGame::from_text(&GameSpec::Chinese(rules), mixed).expect("valid");
     assert_eq!(game.places(), vec![Some(1), Some(2)]);
     rules.anti_blocking = false;
-    let game = AnyGame::from_text(&GameSpec::Chinese(rules), &format!("{mixed} anti=0"))
-        .expect("valid");
+    let game =
+        AnyGame::from_text(&GameSpec::Chinese(rules), &format!("{mixed} anti=0")).expect("valid");
     assert_eq!(game.places(), vec![None, None]);
 }

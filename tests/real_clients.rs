@@ -164,7 +164,10 @@ fn perft_runs_like_a_search_isready_answered_stop_and_quit_end_it() {
     engine.send("stop");
     let lines = engine.read_until(|l| l.contains("stopped"));
     assert_eq!(
-        lines.last().map(String::as_str).and_then(|l| l.split(" after ").next()),
+        lines
+            .last()
+            .map(String::as_str)
+            .and_then(|l| l.split(" after ").next()),
         Some("info string perft depth 20 stopped")
     );
     engine.send("perft 4");
@@ -174,7 +177,9 @@ fn perft_runs_like_a_search_isready_answered_stop_and_quit_end_it() {
     engine.send("divide 20");
     std::thread::sleep(Duration::from_millis(100));
     engine.send("quit");
-    let status = engine.wait_exit(Duration::from_secs(10)).expect("quit ends divide");
+    let status = engine
+        .wait_exit(Duration::from_secs(10))
+        .expect("quit ends divide");
     assert!(status.success(), "{status:?}");
 }
 
@@ -184,7 +189,11 @@ fn perft_zero_and_divide_zero_agree() {
     for command in ["perft 0", "divide 0"] {
         engine.send(command);
         let lines = engine.read_until(|l| l.starts_with("nodes"));
-        assert_eq!(lines.last().map(String::as_str), Some("nodes 1"), "{command}");
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("nodes 1"),
+            "{command}"
+        );
         assert_eq!(lines.len(), 2, "no move rows at depth 0: {lines:?}");
     }
 }
@@ -200,7 +209,10 @@ fn many_threads_on_few_cores_keep_movetime() {
     let took = sent.elapsed();
     // Guards against the threads-times-time-slice overrun (over a second
     // before); a loaded machine may still add some delay.
-    assert!(took < Duration::from_millis(750), "movetime 50 took {took:?}");
+    assert!(
+        took < Duration::from_millis(750),
+        "movetime 50 took {took:?}"
+    );
 }
 
 #[test]
@@ -285,7 +297,9 @@ fn a_byte_order_mark_before_the_first_command_is_ignored() {
     assert_eq!(engine.next_line(), "readyok");
     // Later it is an unknown word like any other.
     engine.send_bytes("\u{feff}isready\n".as_bytes());
-    assert!(engine.next_line().starts_with("info string error unknown command"));
+    assert!(engine
+        .next_line()
+        .starts_with("info string error unknown command"));
 }
 
 #[test]
