@@ -38,6 +38,10 @@ pub struct GameArgs {
     /// Rules variant for Chinese checkers.
     #[arg(long, value_enum, default_value_t = VariantArg::International)]
     pub variant: VariantArg,
+    /// A rule option as `Name=Value` (the protocol's options, e.g.
+    /// `Rules=ccerl` or `GoalLock=true`); repeat for several.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
 }
 
 impl GameArgs {
@@ -58,6 +62,12 @@ impl GameArgs {
                 .map_err(|err| err.to_string())?;
         } else if self.players != 2 {
             return Err("Spanish draughts is a two-player game".into());
+        }
+        for rule in &self.rules {
+            let (name, value) = rule
+                .split_once('=')
+                .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
+            options.set(name, value).map_err(|err| err.to_string())?;
         }
         Ok(options)
     }

@@ -99,10 +99,11 @@ impl FromStr for Player {
 pub enum EndReason {
     /// Spanish draughts: the loser has no pieces left.
     NoPieces,
-    /// Spanish draughts: the loser has pieces but no legal move.
+    /// The loser has pieces but no legal move (Spanish draughts; Chinese
+    /// checkers under the CCERL rules).
     NoMoves,
-    /// Spanish draughts: the same position with the same side to move for
-    /// the third time.
+    /// The same position with the same side to move for the third time
+    /// (Spanish draughts; Chinese checkers under the CCERL rules).
     Repetition,
     /// Spanish draughts: 80 plies without a capture or a man move.
     NoProgress,

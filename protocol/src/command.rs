@@ -34,6 +34,19 @@ pub enum Command {
     },
     /// `uginewgame` or `ucinewgame`.
     NewGame,
+    /// `ccp`: speak JumpStar's CCP from now on (CCERL rules).
+    Ccp,
+    /// CCP's `position cells <COMPACT121> player <0|1> ply <N> [moves ...]`.
+    PositionCells {
+        /// The 121 characters `.`, `0`, `1`.
+        cells: String,
+        /// The player to move, 0 or 1.
+        player: u32,
+        /// Plies played before this position.
+        ply: u32,
+        /// Moves to play from there.
+        moves: Vec<String>,
+    },
     /// `position startpos|fen <text> [moves ...]`.
     Position {
         /// The position text after `fen`, or `None` for `startpos`.
@@ -169,6 +182,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     let command = match first {
         "ugi" => bare(Command::Hello { uci: false })?,
         "uci" => bare(Command::Hello { uci: true })?,
+        "ccp" => bare(Command::Ccp)?,
         "isready" => bare(Command::IsReady)?,
         "setoption" => parse_setoption(&rest)?,
         "uginewgame" | "ucinewgame" => bare(Command::NewGame)?,
@@ -266,6 +280,7 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
         return Err(CommandError::TooManyMoves(moves.len()));
     }
     let fen = match head.first() {
+        Some(&"cells") => return parse_cells(head, moves),
         Some(&"startpos") => {
             if let Some(extra) = head.get(1) {
                 return Err(unexpected(CMD, extra));
@@ -290,6 +305,33 @@ pub const MAX_GO_DEPTH: u32 = 1000;
 
 /// Largest time in a `go` field, in milliseconds (about 11.6 days).
 pub const MAX_GO_MILLIS: u64 = 1_000_000_000;
+
+/// `cells <COMPACT121> player <0|1> [ply <N>]` (CCP); the cells are
+/// checked when the position is built.
+fn parse_cells(head: &[&str], moves: Vec<String>) -> Result<Command, CommandError> {
+    const CMD: &str = "position";
+    let Some(cells) = head.get(1) else {
+        return Err(missing(CMD, "121 cells after 'cells'"));
+    };
+    let mut player = None;
+    let mut ply = 0;
+    let mut i = 2;
+    while i < head.len() {
+        match head[i] {
+            "player" => player = Some(parse_bounded("player", head.get(i + 1), 0, 1)?),
+            "ply" => ply = parse_bounded("ply", head.get(i + 1), 0, 1_000_000)?,
+            word => return Err(unexpected(CMD, word)),
+        }
+        i += 2;
+    }
+    let player = player.ok_or_else(|| missing(CMD, "'player <0|1>' after the cells"))?;
+    Ok(Command::PositionCells {
+        cells: (*cells).to_string(),
+        player,
+        ply,
+        moves,
+    })
+}
 
 /// Reads a millisecond count, at most [`MAX_GO_MILLIS`]. Negative clocks (a
 /// client that overstepped) count as zero rather than as an error, so the

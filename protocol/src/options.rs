@@ -28,6 +28,12 @@ pub struct Options {
     pub no_progress_limit: u32,
     /// `GoalLock`.
     pub goal_lock: bool,
+    /// `NoMoveLoss`.
+    pub no_move_loss: bool,
+    /// `RepetitionDraw`.
+    pub repetition_draw: bool,
+    /// `EqualTurns`.
+    pub equal_turns: bool,
     /// `Threads`.
     pub threads: usize,
     /// `Hash` in MiB.
@@ -51,6 +57,9 @@ impl Default for Options {
             move_limit: rules.move_limit.unwrap_or(0),
             no_progress_limit: rules.no_progress_limit.unwrap_or(0),
             goal_lock: rules.goal_lock,
+            no_move_loss: rules.no_move_loss,
+            repetition_draw: rules.repetition_draw,
+            equal_turns: rules.equal_turns,
             threads: 1,
             hash_mb: 64,
             move_overhead_ms: 20,
@@ -106,6 +115,8 @@ struct Declaration {
 
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
+/// `Rules` presets; `custom` names any other combination and sets nothing.
+const RULE_SETS: &[&str] = &["default", "ccerl", "custom"];
 
 const DECLARATIONS: &[Declaration] = &[
     Declaration {
@@ -141,6 +152,22 @@ const DECLARATIONS: &[Declaration] = &[
     Declaration {
         name: "GoalLock",
         kind: Kind::Check,
+    },
+    Declaration {
+        name: "NoMoveLoss",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "RepetitionDraw",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "EqualTurns",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "Rules",
+        kind: Kind::Combo(RULE_SETS),
     },
     Declaration {
         name: "Threads",
@@ -186,6 +213,10 @@ impl Options {
             "MoveLimit" => self.move_limit.to_string(),
             "NoProgressLimit" => self.no_progress_limit.to_string(),
             "GoalLock" => self.goal_lock.to_string(),
+            "NoMoveLoss" => self.no_move_loss.to_string(),
+            "RepetitionDraw" => self.repetition_draw.to_string(),
+            "EqualTurns" => self.equal_turns.to_string(),
+            "Rules" => self.rule_set().to_string(),
             "Threads" => self.threads.to_string(),
             "Hash" => self.hash_mb.to_string(),
             "MoveOverhead" => self.move_overhead_ms.to_string(),
@@ -248,8 +279,41 @@ impl Options {
                 move_limit: limit(self.move_limit),
                 no_progress_limit: limit(self.no_progress_limit),
                 goal_lock: self.goal_lock,
+                no_move_loss: self.no_move_loss,
+                repetition_draw: self.repetition_draw,
+                equal_turns: self.equal_turns,
             }),
         })
+    }
+
+    /// The `Rules` preset these options match: `ccerl`, `default` (the
+    /// library's [`Rules::default`] for the options' game and players) or
+    /// `custom`.
+    pub fn rule_set(&self) -> &'static str {
+        let mut reset = self.clone();
+        reset.apply_rules(&Rules::ccerl());
+        if reset == *self && self.game == GameKind::Chinese && self.players == 2 {
+            return "ccerl";
+        }
+        let mut reset = self.clone();
+        reset.apply_rules(&Rules::default());
+        if reset == *self {
+            "default"
+        } else {
+            "custom"
+        }
+    }
+
+    /// Sets every rule option (not `Game` or `Players`) from `rules`.
+    fn apply_rules(&mut self, rules: &Rules) {
+        self.anti_blocking = rules.anti_blocking;
+        self.play_to_end = rules.play_to_end;
+        self.move_limit = rules.move_limit.unwrap_or(0);
+        self.no_progress_limit = rules.no_progress_limit.unwrap_or(0);
+        self.goal_lock = rules.goal_lock;
+        self.no_move_loss = rules.no_move_loss;
+        self.repetition_draw = rules.repetition_draw;
+        self.equal_turns = rules.equal_turns;
     }
 
     /// The search settings these options describe.
@@ -332,6 +396,33 @@ impl Options {
             }
             "GoalLock" => {
                 self.goal_lock = flag;
+                OptionEffect::NewGame
+            }
+            "NoMoveLoss" => {
+                self.no_move_loss = flag;
+                OptionEffect::NewGame
+            }
+            "RepetitionDraw" => {
+                self.repetition_draw = flag;
+                OptionEffect::NewGame
+            }
+            "EqualTurns" => {
+                self.equal_turns = flag;
+                OptionEffect::NewGame
+            }
+            // A preset: `ccerl` is the CCERL-2P10-v2 benchmark (two-player
+            // Chinese checkers), `default` the library's defaults.
+            "Rules" => {
+                match choice {
+                    "ccerl" => {
+                        let ccerl = Rules::ccerl();
+                        self.game = GameKind::Chinese;
+                        self.players = ccerl.players;
+                        self.apply_rules(&ccerl);
+                    }
+                    "default" => self.apply_rules(&Rules::default()),
+                    _ => {}
+                }
                 OptionEffect::NewGame
             }
             "Threads" => {

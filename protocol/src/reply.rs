@@ -3,6 +3,8 @@
 use damas::search::{Score, SearchInfo};
 use damas::Game;
 
+use crate::session::Dialect;
+
 /// Engine name sent in `id name`.
 pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
 /// Author line sent in `id author`.
@@ -76,6 +78,15 @@ pub fn search_info<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
         line.push_str(&pv.join(" "));
     }
     line
+}
+
+/// A move text as the client's dialect writes it: in CCP, a Chinese
+/// checkers path as CCP cell ids (`4-15-17`); anything else unchanged.
+pub fn move_in(dialect: Dialect, text: &str) -> String {
+    match dialect {
+        Dialect::Ccp => damas::chinese::ccp::ids_of_path(text).unwrap_or_else(|_| text.to_string()),
+        Dialect::Ugi => text.to_string(),
+    }
 }
 
 /// `bestmove <move>`: always exactly two tokens; `(none)` when there is

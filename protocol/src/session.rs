@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use damas::chinese::ccp;
 use damas::search::{effective_threads, SearchInfo, SearchLimits};
 use damas::{AnyEngine, AnyGame, AnyMove, Game, GameSpec, Player, Search};
 
@@ -34,6 +35,15 @@ pub enum Flow {
     Quit,
 }
 
+/// The protocol the client speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UGI (and UCI spellings): the default.
+    Ugi,
+    /// JumpStar's CCP, after `ccp`: cells as CCP ids, CCERL rules.
+    Ccp,
+}
+
 /// A search or perft running on the worker thread.
 struct RunningSearch {
     stop: Arc<AtomicBool>,
@@ -50,6 +60,7 @@ pub struct Session {
     options: Options,
     /// False until the first line: a byte-order mark may start it.
     started: bool,
+    dialect: Dialect,
     game: AnyGame,
     /// The search context (transposition tables, per-thread state); lent
     /// to the search thread while a search runs.
@@ -70,6 +81,7 @@ impl Session {
         Session {
             options,
             started: false,
+            dialect: Dialect::Ugi,
             game,
             engine: Some(engine),
             search: None,
@@ -85,6 +97,11 @@ impl Session {
     /// The current options.
     pub fn options(&self) -> &Options {
         &self.options
+    }
+
+    /// The protocol the client speaks.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
     }
 
     /// True while a search thread is running.
@@ -137,6 +154,8 @@ impl Session {
             Command::SetOption { .. }
                 | Command::NewGame
                 | Command::Position { .. }
+                | Command::PositionCells { .. }
+                | Command::Ccp
                 | Command::Go(_)
                 | Command::Perft(_)
                 | Command::Divide(_)
@@ -149,6 +168,7 @@ impl Session {
         }
         match command {
             Command::Hello { uci } => {
+                self.dialect = Dialect::Ugi;
                 self.send(format!("id name {}", reply::ENGINE_NAME));
                 self.send(format!("id author {}", reply::ENGINE_AUTHOR));
                 for line in self.options.declaration_lines() {
@@ -157,6 +177,36 @@ impl Session {
                 self.send(if uci { "uciok" } else { "ugiok" });
             }
             Command::IsReady => self.send("readyok"),
+            Command::Ccp => {
+                self.dialect = Dialect::Ccp;
+                self.set_option("Rules", "ccerl");
+                self.send(format!("id name {}", reply::ENGINE_NAME));
+                self.send(format!("id author {}", reply::ENGINE_AUTHOR));
+                self.send("ccpok");
+            }
+            Command::PositionCells {
+                cells,
+                player,
+                ply,
+                moves,
+            } => {
+                if let Some(spec) = self.spec() {
+                    let built = match spec {
+                        GameSpec::Chinese(rules) if rules.players == 2 => {
+                            ccp::read_position(&cells, player, ply, &rules)
+                                .map(|game| AnyGame::Chinese(Box::new(game)))
+                                .map_err(|err| err.to_string())
+                        }
+                        _ => Err("'position cells' needs two-player Chinese checkers \
+                                  (send 'ccp' or set Rules to ccerl)"
+                            .to_string()),
+                    };
+                    match built {
+                        Ok(game) => self.play_moves(game, &moves),
+                        Err(err) => self.send(reply::error(err)),
+                    }
+                }
+            }
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::NewGame => {
                 let Some(spec) = self.spec() else {
@@ -251,19 +301,25 @@ impl Session {
     }
 
     fn set_position(&mut self, spec: &GameSpec, fen: Option<&str>, moves: &[String]) {
-        let built = match fen {
-            None => Ok(AnyGame::new(spec)),
-            Some(text) => AnyGame::from_text(spec, text),
-        };
-        let mut game = match built {
-            Ok(game) => game,
-            Err(err) => {
-                self.send(reply::error(err));
-                return;
-            }
-        };
+        match fen {
+            None => self.play_moves(AnyGame::new(spec), moves),
+            Some(text) => match AnyGame::from_text(spec, text) {
+                Ok(game) => self.play_moves(game, moves),
+                Err(err) => self.send(reply::error(err)),
+            },
+        }
+    }
+
+    /// Plays `moves` from `game` and makes it the current game, or leaves
+    /// the current one when a move is refused. In CCP, a move may be a path
+    /// of cell ids.
+    fn play_moves(&mut self, mut game: AnyGame, moves: &[String]) {
         for (index, mv) in moves.iter().enumerate() {
-            if let Err(err) = game.play_text(mv) {
+            let text = match self.dialect {
+                Dialect::Ccp => ccp::path_of_ids(mv).unwrap_or_else(|_| mv.clone()),
+                Dialect::Ugi => mv.clone(),
+            };
+            if let Err(err) = game.play_text(&text) {
                 self.send(reply::error(format!(
                     "move {} '{}': {err}",
                     index + 1,
@@ -375,16 +431,22 @@ impl Session {
         let limits = self.limits(params);
         let game = self.game.clone();
         let out = Arc::clone(&self.out);
+        let dialect = self.dialect;
         self.spawn_worker_with_engine("search", move |engine, stop, done| {
             let best = if game.is_over() {
                 None
             } else {
                 let mut on_info = |info: &SearchInfo<AnyMove>| {
-                    out(&reply::search_info(info, &game.line_text(&info.pv)));
+                    let pv: Vec<String> = game
+                        .line_text(&info.pv)
+                        .iter()
+                        .map(|mv| reply::move_in(dialect, mv))
+                        .collect();
+                    out(&reply::search_info(info, &pv));
                 };
                 let result = engine.search(&game, &limits, stop, &mut on_info);
                 match result.best {
-                    Some(mv) => Some(game.move_text(&mv)),
+                    Some(mv) => Some(reply::move_in(dialect, &game.move_text(&mv))),
                     // Chinese checkers: the player to move must pass.
                     None => game.must_pass().then(|| "pass".to_string()),
                 }

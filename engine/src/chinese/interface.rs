@@ -33,6 +33,8 @@ fn neutral_reason(reason: EndReason) -> NeutralReason {
         EndReason::NoProgress => NeutralReason::NoProgressLimit,
         EndReason::Blocked => NeutralReason::Blocked,
         EndReason::Adjudicated => NeutralReason::Adjudicated,
+        EndReason::NoMoves => NeutralReason::NoMoves,
+        EndReason::Repetition => NeutralReason::Repetition,
     }
 }
 
