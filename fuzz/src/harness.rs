@@ -171,6 +171,11 @@ pub fn chinese_rules(byte: u8) -> Rules {
         },
         no_progress_limit: if byte & 0x80 != 0 { Some(3) } else { Some(30) },
         goal_lock: byte & 0x18 == 0x18,
+        // The CCERL rules ride on bits already used, so the corpus keeps
+        // its meaning and reaches them too.
+        no_move_loss: byte & 0x30 == 0x30,
+        repetition_draw: byte & 0x50 == 0x50,
+        equal_turns: byte & 0x21 == 0x21,
     }
 }
 
