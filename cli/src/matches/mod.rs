@@ -33,12 +33,10 @@ pub struct MatchArgs {
     /// `Name=Value` option for the engine named just before it.
     #[arg(long = "option")]
     options: Vec<String>,
+    /// The game; its `--rule Name=Value` options go to the referee and to
+    /// every engine (for example `AntiBlocking=false` or `Rules=ccerl`).
     #[command(flatten)]
     game: GameArgs,
-    /// `Name=Value` rule option for the referee and every engine (for
-    /// example `AntiBlocking=false`).
-    #[arg(long = "rule")]
-    rules: Vec<String>,
     /// Number of games.
     #[arg(long, default_value_t = 10)]
     games: usize,
@@ -161,7 +159,7 @@ fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, 
         ("Game".to_string(), options.game.name().to_string()),
         ("Players".to_string(), options.players.to_string()),
     ];
-    for rule in &args.rules {
+    for rule in &args.game.rules {
         let (name, value) = rule
             .split_once('=')
             .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
