@@ -407,12 +407,18 @@ fn a_won_endgame_is_finished_against_a_shuffling_opponent() {
                 m.starts_with(&format!("{to}-")) && m.ends_with(&format!("-{from}"))
             })
         });
-        let mv = back.or(free.first()).map_or_else(|| legal[0].clone(), |m| (*m).clone());
+        let mv = back
+            .or(free.first())
+            .map_or_else(|| legal[0].clone(), |m| (*m).clone());
         let ends: Vec<&str> = mv.split('-').collect();
         last = Some((ends[0].to_string(), ends[ends.len() - 1].to_string()));
         mv
     });
-    assert!(plies < 80, "not finished in 80 plies: {}", game.position_text());
+    assert!(
+        plies < 80,
+        "not finished in 80 plies: {}",
+        game.position_text()
+    );
     assert_eq!(game.places(), vec![Some(2), Some(1)], "p2 wins");
 }
 
@@ -431,6 +437,10 @@ fn a_won_endgame_is_finished_against_the_plain_baseline() {
             .expect("a move");
         game.move_text(&best)
     });
-    assert!(plies < 80, "not finished in 80 plies: {}", game.position_text());
+    assert!(
+        plies < 80,
+        "not finished in 80 plies: {}",
+        game.position_text()
+    );
     assert_eq!(game.places(), vec![Some(2), Some(1)], "p2 wins");
 }

@@ -42,6 +42,7 @@ mod any;
 mod bitset;
 pub mod chinese;
 mod game;
+mod parallel;
 mod random;
 pub mod search;
 pub mod spanish;

@@ -9,10 +9,10 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::parallel::sum_counts;
+
 use super::moves::Move;
 use super::position::Position;
-#[cfg(feature = "rayon")]
-use rayon::prelude::*;
 
 /// Depth at or below which the interruptible perft counts without looking
 /// at its stop flag: four plies are about 10^5 leaves from the start (a few
@@ -156,13 +156,8 @@ pub(crate) fn perft_parallel_until(
     parallel(pos, depth, threads, stop)
 }
 
-/// The split over a rayon pool, on the positions two plies deep.
-#[cfg(feature = "rayon")]
+/// The split over a thread pool, on the positions two plies deep.
 fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(p) => p,
-        Err(_) => return perft_until(pos, depth, stop),
-    };
     let frontier: Vec<Position> = children(pos)
         .iter()
         .flat_map(|(_, child)| {
@@ -171,16 +166,5 @@ fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Op
                 .map(|(_, grandchild)| grandchild)
         })
         .collect();
-    pool.install(|| {
-        frontier
-            .par_iter()
-            .map(|p| perft_until(p, depth - 2, stop))
-            .sum()
-    })
-}
-
-/// Without the `rayon` feature the parallel perft counts on one thread.
-#[cfg(not(feature = "rayon"))]
-fn parallel(pos: &Position, depth: u32, _threads: usize, stop: &AtomicBool) -> Option<u64> {
-    perft_until(pos, depth, stop)
+    sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
 }

@@ -3,8 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-#[cfg(feature = "rayon")]
-use rayon::prelude::*;
+use crate::parallel::sum_counts;
 
 use super::color::Color;
 use super::movegen::{count, visit};
@@ -147,13 +146,9 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     parallel(pos, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
 }
 
-/// The split over a rayon pool.
-#[cfg(feature = "rayon")]
+/// The split over a thread pool, on the positions two plies from the
+/// root for balance.
 fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(p) => p,
-        Err(_) => return perft_until(pos, depth, stop),
-    };
     let mut frontier = Vec::new();
     for a in &pos.legal_moves() {
         let p1 = child(pos, a);
@@ -161,16 +156,5 @@ fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Op
             frontier.push(child(&p1, b));
         }
     }
-    pool.install(|| {
-        frontier
-            .par_iter()
-            .map(|p| perft_until(p, depth - 2, stop))
-            .sum()
-    })
-}
-
-/// Without the `rayon` feature the parallel perft counts on one thread.
-#[cfg(not(feature = "rayon"))]
-fn parallel(pos: &Position, depth: u32, _threads: usize, stop: &AtomicBool) -> Option<u64> {
-    perft_until(pos, depth, stop)
+    sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
 }
