@@ -42,6 +42,7 @@ mod any;
 mod bitset;
 pub mod chinese;
 mod game;
+pub mod pdn;
 mod random;
 pub mod search;
 pub mod spanish;
