@@ -174,7 +174,6 @@ fn three_player_chinese_match_records_parse_and_replay() {
     options.set("Game", "chinese").expect("valid");
     options.set("Players", "3").expect("valid");
     options.set("MoveLimit", "90").expect("valid");
-    options.set("RotateFirstPlayer", "false").expect("valid");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
     for line in lines {

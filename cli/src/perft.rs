@@ -6,6 +6,8 @@ use clap::{Args, ValueEnum};
 use damas::{AnyGame, Game, GameKind};
 use damas_protocol::options::Options;
 
+use crate::output::{outln, Failure};
+
 /// The game, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GameArg {
@@ -84,7 +86,7 @@ pub struct PerftArgs {
 }
 
 /// Runs `damas perft`.
-pub fn run(args: &PerftArgs) -> Result<(), String> {
+pub fn run(args: &PerftArgs) -> Result<(), Failure> {
     let options = args.game.options()?;
     let game = match &args.fen {
         Some(text) => AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?,
@@ -94,7 +96,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     let total = if args.divide {
         let rows = game.divide(args.depth);
         for (mv, count) in &rows {
-            println!("{mv} {count}");
+            outln!("{mv} {count}")?;
         }
         rows.iter().map(|(_, count)| count).sum()
     } else {
@@ -102,8 +104,8 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     };
     let elapsed = start.elapsed();
     let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-    println!("nodes {total}");
-    println!("time {:.3} s", elapsed.as_secs_f64());
-    println!("nps {nps}");
+    outln!("nodes {total}")?;
+    outln!("time {:.3} s", elapsed.as_secs_f64())?;
+    outln!("nps {nps}")?;
     Ok(())
 }

@@ -8,6 +8,7 @@ use clap::Args;
 use damas::search::SearchLimits;
 use damas::{AnyEngine, AnyGame, Game, GameKind, Outcome, Search};
 
+use crate::output::{stdout_error, Failure};
 use crate::perft::GameArgs;
 
 /// Arguments of `damas play`.
@@ -112,12 +113,12 @@ fn summary(outcome: &Outcome) -> String {
 /// a panic.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {
-        writeln!($out, $($arg)*).map_err(|err| format!("writing the board: {err}"))
+        writeln!($out, $($arg)*).map_err(|err| stdout_error(&err))
     };
 }
 
 /// Runs `damas play`.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let options = args.game.options()?;
     let mut game = AnyGame::new(&options.spec());
     let mut engine = AnyEngine::new(options.hash_mb);
@@ -151,12 +152,12 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             return Ok(());
         };
         if args.humans.contains(&(player as u8 + 1)) {
-            write!(out, "p{} to move> ", player + 1).map_err(|e| e.to_string())?;
-            out.flush().map_err(|e| e.to_string())?;
+            write!(out, "p{} to move> ", player + 1).map_err(|e| stdout_error(&e))?;
+            out.flush().map_err(|e| stdout_error(&e))?;
             let Some(line) = lines.next() else {
                 return Ok(());
             };
-            let line = line.map_err(|e| e.to_string())?;
+            let line = line.map_err(|e| format!("reading standard input: {e}"))?;
             let line = line.trim();
             match line.split_whitespace().collect::<Vec<_>>().as_slice() {
                 [] => {}
