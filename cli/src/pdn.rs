@@ -46,7 +46,9 @@ pub fn run(args: &PdnArgs) -> Result<(), Failure> {
                 replayed.moves().len()
             )?,
             Err(err) => {
-                return Err(format!("{file}: game {} (line {}): {err}", index + 1, game.line()).into())
+                return Err(
+                    format!("{file}: game {} (line {}): {err}", index + 1, game.line()).into(),
+                )
             }
         }
     }

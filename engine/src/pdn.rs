@@ -159,9 +159,7 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     while let Some((token, line)) = scanner.next_token()? {
         match token {
             Token::Tag(name, value) => {
-                let in_moves = current
-                    .as_ref()
-                    .is_some_and(|game| !game.moves.is_empty());
+                let in_moves = current.as_ref().is_some_and(|game| !game.moves.is_empty());
                 if in_moves {
                     games.extend(current.take());
                 }
@@ -497,18 +495,12 @@ mod tests {
 
     #[test]
     fn broken_input_is_an_error_with_its_line() {
-        assert_eq!(
-            read_games("1. 11-15 {open"),
-            Err(PdnError::OpenComment(1))
-        );
+        assert_eq!(read_games("1. 11-15 {open"), Err(PdnError::OpenComment(1)));
         assert_eq!(
             read_games("\n1. 11-15 (2. 9-13"),
             Err(PdnError::OpenVariation(2))
         );
-        assert_eq!(
-            read_games("1. 11-15 )"),
-            Err(PdnError::StrayParenthesis(1))
-        );
+        assert_eq!(read_games("1. 11-15 )"), Err(PdnError::StrayParenthesis(1)));
         assert!(matches!(
             read_games("[Event x]"),
             Err(PdnError::BadTag { line: 1, .. })
@@ -523,7 +515,10 @@ mod tests {
             matches!(&err, ReplayError::Move { ply: 3, line: 2, text, .. } if text == "1-5"),
             "{err}"
         );
-        assert!(err.to_string().starts_with("ply 3 (line 2): '1-5': "), "{err}");
+        assert!(
+            err.to_string().starts_with("ply 3 (line 2): '1-5': "),
+            "{err}"
+        );
     }
 
     #[test]
@@ -537,11 +532,16 @@ mod tests {
         let square = |n| Square::new(n).expect("square");
         assert_eq!(capture.captured().count(), 2);
         assert!(fits_landings(capture, &[square(6), square(13), square(22)]));
-        assert!(!fits_landings(capture, &[square(6), square(15), square(22)]));
+        assert!(!fits_landings(
+            capture,
+            &[square(6), square(15), square(22)]
+        ));
         for text in ["6x13x22", "6x22", "6x22x10x18", "6x22x18x10"] {
             let pdn = format!("[FEN \"{fen}\"]\n1. {text} *");
             let games = read_games(&pdn).expect("reads");
-            let replayed = games[0].replay().unwrap_or_else(|err| panic!("{text}: {err}"));
+            let replayed = games[0]
+                .replay()
+                .unwrap_or_else(|err| panic!("{text}: {err}"));
             assert_eq!(replayed.moves(), [capture], "{text}");
         }
         let games = read_games(&format!("[FEN \"{fen}\"] 6x14x22 *")).expect("reads");
@@ -563,8 +563,8 @@ mod tests {
 
     #[test]
     fn games_split_at_results_and_at_tags() {
-        let games =
-            read_games("[Round \"1\"] 1. 11-15 [Round \"2\"] 1. 9-13 2-0 1. 10-14 0-2").expect("reads");
+        let games = read_games("[Round \"1\"] 1. 11-15 [Round \"2\"] 1. 9-13 2-0 1. 10-14 0-2")
+            .expect("reads");
         assert_eq!(games.len(), 3);
         assert_eq!(games[0].moves(), ["11-15"]);
         assert_eq!(games[0].result(), None);

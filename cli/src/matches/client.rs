@@ -67,14 +67,20 @@ pub struct Turn<'a> {
     pub moves: &'a [String],
     /// The referee's game at this turn (for protocols that send a
     /// position rather than a move list).
-    #[expect(dead_code, reason = "UGI sends the move list; a position protocol reads this")]
+    #[expect(
+        dead_code,
+        reason = "UGI sends the move list; a position protocol reads this"
+    )]
     pub game: &'a AnyGame,
     /// How the move is limited.
     pub control: TimeControl,
     /// Every player's clock (zero without a clock).
     pub clocks: &'a [Duration],
     /// The seat to move.
-    #[expect(dead_code, reason = "UGI names no seat; a two-colour protocol reads this")]
+    #[expect(
+        dead_code,
+        reason = "UGI names no seat; a two-colour protocol reads this"
+    )]
     pub seat: usize,
 }
 

@@ -239,6 +239,14 @@ struct Setup<'a> {
 
 /// Runs `damas match` with the raw command line (for option pairing).
 pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), Failure> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // A second signal while the first is handled ends the runner at
+        // once; the first lets the finished games be written.
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&interrupted))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&interrupted)))
+            .map_err(|err| format!("installing the signal handler: {err}"))?;
+    }
     let specs = engine_specs(raw)?;
     if specs.len() != args.engines.len() {
         return Err("could not pair --option values with engines".into());
@@ -270,15 +278,11 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), Failure> {
     let wanted = usize::try_from(args.games.div_ceil(rotations as u64)).unwrap_or(usize::MAX);
     let openings = load_openings(args, &options, wanted.max(1))?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
-    let out = args.out.as_deref().map(|path| open_out(path, args.append)).transpose()?;
-    let interrupted = Arc::new(AtomicBool::new(false));
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
-        // A second signal while the first is handled ends the runner at
-        // once; the first lets the finished games be written.
-        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&interrupted))
-            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&interrupted)))
-            .map_err(|err| format!("installing the signal handler: {err}"))?;
-    }
+    let out = args
+        .out
+        .as_deref()
+        .map(|path| open_out(path, args.append))
+        .transpose()?;
     let setup = Setup {
         args,
         options: &options,
@@ -594,7 +598,10 @@ fn summary(setup: &Setup<'_>, state: &Progress) -> String {
             "Pairs (one opening, seats swapped), e1 scoring 0/0.5/1/1.5/2: {ll} {ld} {even} {wd} {ww}"
         ));
         if !state.pending.is_empty() {
-            out.push_str(&format!(" ({} unpaired game(s) not in the Elo)", state.pending.len()));
+            out.push_str(&format!(
+                " ({} unpaired game(s) not in the Elo)",
+                state.pending.len()
+            ));
         }
         out.push('\n');
         out.push_str(&format!("Elo difference: {}\n", state.pairs.elo()));

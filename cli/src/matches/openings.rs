@@ -1,6 +1,8 @@
 //! Match openings: positions from a file, or random legal plies from the
 //! start.
 
+use std::collections::HashSet;
+
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 use fastrand::Rng;
@@ -67,6 +69,7 @@ pub fn random_openings(
     rng: &mut Rng,
 ) -> Vec<Opening> {
     let mut openings: Vec<Opening> = Vec::with_capacity(count);
+    let mut seen: HashSet<Vec<String>> = HashSet::with_capacity(count);
     let mut attempts = 0;
     while openings.len() < count && attempts < count * 50 + 100 {
         attempts += 1;
@@ -83,10 +86,10 @@ pub fn random_openings(
                 Err(_) => break,
             }
         }
-        let opening = Opening { start: None, moves };
-        let fresh = !openings.contains(&opening) || attempts > count * 20;
+        let fresh = !seen.contains(&moves) || attempts > count * 20;
         if !game.is_over() && fresh {
-            openings.push(opening);
+            seen.insert(moves.clone());
+            openings.push(Opening { start: None, moves });
         }
     }
     openings

@@ -69,8 +69,7 @@ impl std::fmt::Display for EngineFault {
 /// POSIX shell would (quotes and backslashes; no variables, globs or
 /// pipes: no shell runs).
 pub fn split_command(command: &str) -> Result<Vec<String>, String> {
-    let words =
-        shell_words::split(command).map_err(|err| format!("engine '{command}': {err}"))?;
+    let words = shell_words::split(command).map_err(|err| format!("engine '{command}': {err}"))?;
     if words.is_empty() {
         return Err("an empty --engine command".into());
     }
@@ -201,9 +200,7 @@ impl EngineProcess {
                     WRITE_TIMEOUT.as_secs()
                 )))
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                Err(self.crashed(&format!("writing '{short}'")))
-            }
+            Err(RecvTimeoutError::Disconnected) => Err(self.crashed(&format!("writing '{short}'"))),
         }
     }
 
@@ -270,8 +267,7 @@ impl EngineProcess {
             // Never blocks: a deaf engine is not waited for.
             let _ = sender.try_send(word.to_string());
             let deadline = Instant::now() + QUIT_GRACE;
-            while Instant::now() < deadline && exit_status_without_reaping(&self.child).is_none()
-            {
+            while Instant::now() < deadline && exit_status_without_reaping(&self.child).is_none() {
                 std::thread::sleep(Duration::from_millis(5));
             }
         }

@@ -127,12 +127,9 @@ pub fn play_game(
     } else if players == 2 {
         // With two players a seat that never started loses at once (a
         // move by its rival first would tell nothing).
-        for seat in 0..players {
-            if clients[seat].is_none() {
-                if let Some(player) = Player::new(seat) {
-                    let _ = game.resign(player);
-                }
-            }
+        let never_started = clients.iter().position(Option::is_none);
+        if let Some(player) = never_started.and_then(Player::new) {
+            let _ = game.resign(player);
         }
     }
     // With more players a seat that is out resigns at its turn: the move

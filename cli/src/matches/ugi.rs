@@ -156,10 +156,7 @@ mod tests {
             go_command(control, &clocks),
             "go p1time 900 p1inc 10 p2time 800 p2inc 10 wtime 900 btime 800 winc 10 binc 10"
         );
-        assert_eq!(
-            go_command(TimeControl::Depth(3), &clocks),
-            "go depth 3"
-        );
+        assert_eq!(go_command(TimeControl::Depth(3), &clocks), "go depth 3");
     }
 
     #[test]
@@ -169,7 +166,10 @@ mod tests {
             position_command(None, &moves),
             "position startpos moves e4-e5 resign"
         );
-        assert_eq!(position_command(Some("W:W1:B32"), &[]), "position fen W:W1:B32");
+        assert_eq!(
+            position_command(Some("W:W1:B32"), &[]),
+            "position fen W:W1:B32"
+        );
     }
 
     #[test]
