@@ -79,7 +79,7 @@ fn pdn_check_accepts_good_files_and_names_the_first_illegal_move() {
     let _ = std::fs::remove_file(&path);
     assert!(!ok, "{out}");
     assert!(
-        err.contains("game 2 (line 17): ply 1 (line 21): '6x14x22'"),
+        err.contains("game 2 (line 17): ply 1 (line 20): '6x14x22'"),
         "{err}"
     );
     let (ok, _, err) = check("/nonexistent.pdn");

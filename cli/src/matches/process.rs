@@ -106,6 +106,9 @@ pub struct EngineProcess {
     to_engine: Option<SyncSender<String>>,
     written: Receiver<io::Result<()>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// The group was killed and the child reaped: its id may belong to
+    /// another process now and must not be signalled again.
+    ended: bool,
 }
 
 impl EngineProcess {
@@ -175,6 +178,7 @@ impl EngineProcess {
             to_engine: Some(to_engine),
             written,
             stderr_tail,
+            ended: false,
         })
     }
 
@@ -236,7 +240,7 @@ impl EngineProcess {
     pub fn crashed(&mut self, what: &str) -> EngineFault {
         // The reader may see the end of output a moment before the exit.
         let mut status = None;
-        for _ in 0..10 {
+        for _ in 0..if self.ended { 0 } else { 10 } {
             status = exit_status_without_reaping(&self.child);
             if status.is_some() {
                 break;
@@ -263,6 +267,9 @@ impl EngineProcess {
     /// Asks the engine to end (the protocol's word for it), then ends its
     /// group whatever it does.
     pub fn close(&mut self, quit: Option<&str>) {
+        if self.ended {
+            return;
+        }
         if let (Some(sender), Some(word)) = (self.to_engine.take(), quit) {
             // Never blocks: a deaf engine is not waited for.
             let _ = sender.try_send(word.to_string());
@@ -272,6 +279,7 @@ impl EngineProcess {
             }
         }
         kill_group(&mut self.child);
+        self.ended = true;
     }
 }
 
