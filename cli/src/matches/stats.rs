@@ -58,12 +58,29 @@ pub enum EloEstimate {
     AtMost(f64),
 }
 
+impl EloEstimate {
+    fn map(self, f: impl Fn(f64) -> f64) -> EloEstimate {
+        match self {
+            EloEstimate::TooFewGames => EloEstimate::TooFewGames,
+            EloEstimate::Interval { elo, low, high } => EloEstimate::Interval {
+                elo: f(elo),
+                low: f(low),
+                high: f(high),
+            },
+            EloEstimate::AtLeast(low) => EloEstimate::AtLeast(f(low)),
+            EloEstimate::AtMost(high) => EloEstimate::AtMost(f(high)),
+        }
+    }
+}
+
 /// Pairs needed before any estimate.
 pub const MIN_PAIRS: u32 = 4;
 
 impl std::fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
+        // -0.0 prints as "-0.0": show it as the zero it is.
+        let clean = |elo: f64| if elo == 0.0 { 0.0 } else { elo };
+        match self.map(clean) {
             EloEstimate::TooFewGames => {
                 write!(f, "too few games (fewer than {MIN_PAIRS} pairs)")
             }
@@ -356,6 +373,10 @@ mod tests {
             pairs([0, 0, 0, 1, 9]).elo(),
             EloEstimate::AtLeast(low) if low > 0.0 && low.is_finite()
         ));
+        assert_eq!(
+            pairs([0, 0, 0, 0, 6]).elo().to_string(),
+            "at least +0.0 (95%, one-sided)"
+        );
         for estimate in [pairs([0, 0, 0, 0, 10]).elo(), pairs([1, 2, 3, 2, 1]).elo()] {
             assert!(!estimate.to_string().contains("inf"), "{estimate}");
             assert!(!estimate.to_string().contains("NaN"), "{estimate}");
