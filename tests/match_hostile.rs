@@ -13,6 +13,10 @@ use std::time::{Duration, Instant};
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
+#[path = "support/match_summary.rs"]
+mod match_summary;
+use match_summary::{forfeits, games_played, tally};
+
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
 /// No run of the runner in this file may take longer.
 const LIMIT: Duration = Duration::from_secs(60);
@@ -114,39 +118,6 @@ fn run_match(args: &[&str]) -> (bool, String, String) {
         String::from_utf8_lossy(&output.stdout).to_string(),
         String::from_utf8_lossy(&output.stderr).to_string(),
     )
-}
-
-/// The W/D/L numbers of the `e1 vs e2` summary line.
-fn tally(summary: &str) -> (u32, u32, u32) {
-    let line = summary
-        .lines()
-        .find(|l| l.starts_with("e1 vs e2: wins"))
-        .unwrap_or_else(|| panic!("no tally in {summary}"));
-    let numbers: Vec<u32> = line
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    (numbers[0], numbers[1], numbers[2])
-}
-
-/// The number after `Forfeits:`.
-fn forfeits(summary: &str) -> u32 {
-    summary
-        .lines()
-        .find_map(|l| l.strip_prefix("Forfeits: "))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no forfeit count in {summary}"))
-}
-
-/// The number of games in the `Match:` headline.
-fn games_played(summary: &str) -> u32 {
-    summary
-        .lines()
-        .find_map(|l| l.strip_prefix("Match: "))
-        .and_then(|rest| rest.split(", ").nth(1))
-        .and_then(|games| games.strip_suffix(" games"))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no headline in {summary}"))
 }
 
 #[test]

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Hostile engines for the match runner's tests (tests/match_hostile.rs).
+# Faulty and hostile engines for the match runner's tests
+# (tests/match_runner.rs, tests/match_hostile.rs).
 # Usage: hostile_engine.sh MODE [DAMAS] [PIDFILE]
+#   illegal    answers every go with an illegal move
+#   crash      exits on go
+#   slow       answers after 5 s
 #   hang       answers the handshake, never a bestmove
 #   flood      prints info lines without end instead of a bestmove
 #   nonewline  prints bytes without end and never a line end
@@ -33,6 +37,9 @@ while IFS= read -r line; do
     isready) echo "readyok" ;;
     go*)
       case "$mode" in
+        illegal) echo "bestmove 1-2" ;;
+        crash) exit 3 ;;
+        slow) sleep 5; echo "bestmove (none)" ;;
         hang) ;;
         flood) exec yes "info depth 1 score cp 0 nodes 1 pv 11-15" ;;
         nonewline) exec cat /dev/zero ;;
