@@ -514,13 +514,21 @@ fn game_and_concurrency_counts_are_bounded() {
         assert!(err.contains(flag), "{flag} {value}: {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
-    // A million games is accepted and allocates nothing for them (the
-    // memory of the runner is checked when it is waited for); a signal
-    // stops it.
+    // A million games is accepted and allocates nothing for them; a
+    // signal stops it.
     let child = spawn_match(&[
         "--engine", DAMAS, "--engine", DAMAS, "--games", "1000000", "--depth", "1",
     ]);
-    std::thread::sleep(Duration::from_millis(500));
+    std::thread::sleep(Duration::from_millis(1000));
+    // The runner's own peak memory, while it runs: a table per game (or
+    // an opening per pair) would be well over 100 MiB here.
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).expect("status");
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM");
+    assert!(peak_kib < 100 * 1024, "the runner grew to {peak_kib} KiB");
     let pid = libc::pid_t::try_from(child.id()).expect("pid");
     // SAFETY: as above.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);

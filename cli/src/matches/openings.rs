@@ -61,7 +61,10 @@ impl Opening {
 }
 
 /// `count` random openings of `plies` random legal moves from the start,
-/// each still unfinished, without repeats where the game allows it.
+/// each still unfinished, without repeats where the game allows it. When
+/// the game has fewer distinct openings of that length (200 draws in a
+/// row found nothing new), the ones found are returned: a match cycles
+/// through its openings anyway.
 pub fn random_openings(
     options: &Options,
     plies: usize,
@@ -71,8 +74,12 @@ pub fn random_openings(
     let mut openings: Vec<Opening> = Vec::with_capacity(count);
     let mut seen: HashSet<Vec<String>> = HashSet::with_capacity(count);
     let mut attempts = 0;
+    let mut repeats_in_a_row = 0;
     while openings.len() < count && attempts < count * 50 + 100 {
         attempts += 1;
+        if repeats_in_a_row >= 200 && !openings.is_empty() {
+            break;
+        }
         let mut game = AnyGame::new(&options.spec());
         let mut moves = Vec::with_capacity(plies);
         for _ in 0..plies {
@@ -86,7 +93,9 @@ pub fn random_openings(
                 Err(_) => break,
             }
         }
-        let fresh = !seen.contains(&moves) || attempts > count * 20;
+        let repeat = seen.contains(&moves);
+        repeats_in_a_row = if repeat { repeats_in_a_row + 1 } else { 0 };
+        let fresh = !repeat || attempts > count * 20;
         if !game.is_over() && fresh {
             seen.insert(moves.clone());
             openings.push(Opening { start: None, moves });
@@ -124,6 +133,14 @@ mod tests {
                 moves: vec!["9-13".into()]
             })
         );
+    }
+
+    #[test]
+    fn random_openings_stop_when_the_game_has_no_more() {
+        let options = Options::default();
+        // Spanish draughts has 7 first moves: asking for 50 gives 7.
+        let openings = random_openings(&options, 1, 50, &mut Rng::with_seed(3));
+        assert_eq!(openings.len(), 7);
     }
 
     #[test]

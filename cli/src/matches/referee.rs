@@ -115,7 +115,7 @@ pub fn play_game(
             Err(fault) => {
                 record.endings.push(Ending::Forfeit {
                     seat,
-                    why: fault.to_string(),
+                    why: printable(&fault.to_string()),
                 });
                 clients.push(None);
             }
