@@ -410,16 +410,11 @@ fn goal_lock() {
 }
 
 #[test]
-fn first_player_rotation() {
+fn a_game_may_start_with_any_seat() {
     let rules = Rules::for_players(3);
-    assert_eq!(rules.first_player_of_game(4), 1);
     let g = Game::with_first_player(rules, 2);
     assert_eq!(g.to_move(), Player::new(2));
-    let fixed = Rules {
-        rotate_first: false,
-        ..rules
-    };
-    assert_eq!(fixed.first_player_of_game(4), 0);
+    assert_eq!(g.first_player(), 2);
 }
 
 #[test]

@@ -224,7 +224,7 @@ fn replay_lines(text: &str, options: &Options) -> Vec<(Vec<u32>, Vec<String>)> {
                     .unwrap_or_else(|| panic!("no {key} in {line}"))
                     .to_string()
             };
-            let mut game = AnyGame::new(&options.spec());
+            let mut game = AnyGame::new(&options.spec().expect("valid options"));
             let moves: Vec<String> = field("moves")
                 .split_whitespace()
                 .map(String::from)

@@ -78,7 +78,7 @@ fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
             .flat_map(str::split_whitespace)
             .filter(|w| !w.ends_with('.') && !matches!(*w, "1-0" | "0-1" | "1/2-1/2"))
             .collect();
-        let mut game = AnyGame::new(&Options::default().spec());
+        let mut game = AnyGame::new(&Options::default().spec().expect("valid"));
         for mv in movetext {
             game.play_text(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));
@@ -175,7 +175,7 @@ fn three_player_chinese_match_records_parse_and_replay() {
                 .to_string()
         };
         assert_eq!(field("players"), "3");
-        let mut game = AnyGame::new(&options.spec());
+        let mut game = AnyGame::new(&options.spec().expect("valid"));
         for mv in field("moves").split_whitespace() {
             game.play_text(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));

@@ -21,8 +21,8 @@ pub struct BenchArgs {
     /// The game whose search is measured.
     #[arg(long, value_enum, default_value_t = BenchGame::Spanish)]
     game: BenchGame,
-    /// Depth of each search (default: the suite's own).
-    #[arg(long)]
+    /// Depth of each search, 1 to 120 (default: the suite's own).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]
     depth: Option<u32>,
     /// Print the nodes of each position.
     #[arg(long)]

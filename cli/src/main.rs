@@ -11,6 +11,7 @@ use output::{errln, Failure};
 
 mod bench;
 mod engine_loop;
+mod lines;
 mod matches;
 mod output;
 mod pdn;

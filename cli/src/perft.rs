@@ -70,8 +70,8 @@ impl GameArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies, 0 to 32.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=32))]
     depth: u32,
     /// Start from this position (PDN FEN for draughts, position text for
     /// Chinese checkers) instead of the start position.
@@ -80,17 +80,22 @@ pub struct PerftArgs {
     /// Print one `move count` line per root move.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (1 = the plain single-threaded perft).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads, 0 to 64 (0: every core; 1: the plain
+    /// single-threaded perft; more than the cores counts on the cores).
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=64)
+    )]
     threads: usize,
 }
 
 /// Runs `damas perft`.
 pub fn run(args: &PerftArgs) -> Result<(), Failure> {
-    let options = args.game.options()?;
+    let spec = args.game.options()?.spec().map_err(|err| err.to_string())?;
     let game = match &args.fen {
-        Some(text) => AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?,
-        None => AnyGame::new(&options.spec()),
+        Some(text) => AnyGame::from_text(&spec, text).map_err(|err| err.to_string())?,
+        None => AnyGame::new(&spec),
     };
     let start = Instant::now();
     let total = if args.divide {
@@ -98,9 +103,19 @@ pub fn run(args: &PerftArgs) -> Result<(), Failure> {
         for (mv, count) in &rows {
             outln!("{mv} {count}")?;
         }
-        rows.iter().map(|(_, count)| count).sum()
+        // Depth 0 has no move to split on; its one leaf is the position,
+        // as the plain perft counts it.
+        if args.depth == 0 {
+            1
+        } else {
+            rows.iter().map(|(_, count)| count).sum()
+        }
     } else {
-        game.perft(args.depth, args.threads)
+        let threads = match args.threads {
+            0 => 0,
+            n => damas::search::effective_threads(n),
+        };
+        game.perft(args.depth, threads)
     };
     let elapsed = start.elapsed();
     let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;

@@ -164,7 +164,6 @@ pub fn chinese_rules(byte: u8) -> Rules {
         },
         anti_blocking: byte & 0x10 == 0,
         play_to_end: byte & 0x20 == 0,
-        rotate_first: true,
         move_limit: if byte & 0x40 != 0 {
             Some(40)
         } else {
@@ -444,9 +443,13 @@ pub fn run_protocol_lines(lines: &[&str]) -> Vec<String> {
         }
         let game = session.game();
         let text = game.position_text();
-        let back = AnyGame::from_text(&session.options().spec(), &text)
-            .unwrap_or_else(|e| panic!("the session's position '{text}' does not parse: {e}"));
-        assert_eq!(back.position_text(), text);
+        // Options in an impossible combination wait for the next option;
+        // meanwhile the game is the last one they described.
+        if let Ok(spec) = session.options().spec() {
+            let back = AnyGame::from_text(&spec, &text)
+                .unwrap_or_else(|e| panic!("the session's position '{text}' does not parse: {e}"));
+            assert_eq!(back.position_text(), text);
+        }
         if flow == Flow::Quit {
             break;
         }

@@ -20,11 +20,10 @@ pub struct Opening {
 impl Opening {
     /// The game after the opening, or why the opening is not valid.
     pub fn build(&self, options: &Options) -> Result<AnyGame, String> {
+        let spec = options.spec().map_err(|err| err.to_string())?;
         let mut game = match &self.start {
-            None => AnyGame::new(&options.spec()),
-            Some(text) => {
-                AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?
-            }
+            None => AnyGame::new(&spec),
+            Some(text) => AnyGame::from_text(&spec, text).map_err(|err| err.to_string())?,
         };
         for mv in &self.moves {
             game.play_text(mv)
@@ -73,6 +72,10 @@ pub fn random_openings(
 ) -> Vec<Opening> {
     let mut openings: Vec<Opening> = Vec::with_capacity(count);
     let mut seen: HashSet<Vec<String>> = HashSet::with_capacity(count);
+    // The match checked its options before asking for openings.
+    let Ok(spec) = options.spec() else {
+        return openings;
+    };
     let mut attempts = 0;
     let mut repeats_in_a_row = 0;
     while openings.len() < count && attempts < count * 50 + 100 {
@@ -80,7 +83,7 @@ pub fn random_openings(
         if repeats_in_a_row >= 200 && !openings.is_empty() {
             break;
         }
-        let mut game = AnyGame::new(&options.spec());
+        let mut game = AnyGame::new(&spec);
         let mut moves = Vec::with_capacity(plies);
         for _ in 0..plies {
             let legal = game.legal_moves_text();

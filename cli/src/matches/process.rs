@@ -15,6 +15,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::lines::{read_line_bounded, Read};
+
 /// Longest line kept from an engine; the rest of a longer line is dropped.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// Lines of output queued before the reader stops reading (and so the
@@ -338,36 +340,15 @@ fn exit_status_without_reaping(child: &Child) -> Option<String> {
 /// is dropped, so a line without end costs no memory), decoded as lossy
 /// UTF-8 without its line end; `None` at the end of output or on an error.
 fn read_bounded_line(reader: &mut impl BufRead) -> Option<String> {
-    let mut line = Vec::new();
-    let mut read_any = false;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if available.is_empty() {
-            return read_any.then(|| decode(&line));
-        }
-        read_any = true;
-        let (chunk, found_end) = match available.iter().position(|&b| b == b'\n') {
-            Some(at) => (&available[..at], true),
-            None => (available, false),
-        };
-        let room = MAX_LINE_BYTES - line.len();
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = chunk.len() + usize::from(found_end);
-        reader.consume(used);
-        if found_end {
-            return Some(decode(&line));
+    let mut buffer = Vec::new();
+    match read_line_bounded(reader, &mut buffer, MAX_LINE_BYTES) {
+        Ok(Read::End) | Err(_) => None,
+        Ok(Read::Line) => Some(String::from_utf8_lossy(&buffer).into_owned()),
+        Ok(Read::TooLong(_)) => {
+            buffer.truncate(MAX_LINE_BYTES);
+            Some(String::from_utf8_lossy(&buffer).into_owned())
         }
     }
-}
-
-fn decode(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes)
-        .trim_end_matches('\r')
-        .to_string()
 }
 
 /// Drains a reader to its end (used by tests to feed fake output).

@@ -65,8 +65,8 @@ impl Game {
         Game::with_first_player(rules, 0)
     }
 
-    /// A new game where player `first` moves first (for rotating the first
-    /// player between games, see [`Rules::first_player_of_game`]).
+    /// A new game where player `first` moves first (for a runner or a board
+    /// that rotates the first turn between the games of a series).
     ///
     /// # Panics
     /// If `rules.players` is not in `1..=6` or `first` is not a player.
@@ -76,14 +76,32 @@ impl Game {
         Game::from_parts(rules, pos, first)
     }
 
-    /// A game in progress from a position (all players playing, counters at
-    /// zero, `pos.to_move()` as the first player).
+    /// A game in progress from a position (counters at zero,
+    /// `pos.to_move()` as the first player). Every player is playing except
+    /// those whose goal is already full under `rules` (see
+    /// [`Position::has_finished`]): they have finished, the player to move
+    /// first, then the others in turn order, and the game may be over at
+    /// once.
     pub fn from_position(rules: Rules, pos: Position) -> Game {
         let first = pos.to_move();
-        Game::from_parts(rules, pos, first)
+        let mut game = Game::from_parts(rules, pos, first);
+        game.settle_loaded();
+        game
     }
 
-    fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Game {
+    /// After a position is read: the players whose goal is full finish,
+    /// and the turn moves on if the player to move is one of them.
+    pub(super) fn settle_loaded(&mut self) {
+        if self.end.is_some() {
+            return;
+        }
+        let p = self.pos.to_move();
+        if !self.settle_finishers(p) && self.states[p] != PlayerState::Playing {
+            self.next_turn(p);
+        }
+    }
+
+    pub(super) fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Game {
         rules.players = pos.players() as u8;
         rules.goal_lock = pos.goal_lock();
         if rules.effective_variant() != pos.variant() {
@@ -204,7 +222,16 @@ impl Game {
             b.1 = b.1.min(d);
             self.last_progress = Some(self.rounds);
         }
-        // Finishing: the mover first, then the others in turn order.
+        if !self.settle_finishers(p) {
+            self.next_turn(p);
+        }
+    }
+
+    /// Marks finished every player still playing whose goal is full, `p`
+    /// first, then the others in turn order, and ends the game when that
+    /// decides it (or when the first finisher ends it). True when the game
+    /// is over.
+    fn settle_finishers(&mut self, p: usize) -> bool {
         let n = self.states.len();
         let mut finished_now = false;
         for k in 0..n {
@@ -223,14 +250,14 @@ impl Game {
                 if n == 2 {
                     self.end = Some(EndReason::FirstFinisher);
                 }
-                return;
+                return true;
             }
             if !self.rules.play_to_end {
                 self.rank_remaining(EndReason::FirstFinisher);
-                return;
+                return true;
             }
         }
-        self.next_turn(p);
+        false
     }
 
     /// Hands the turn to the next player still playing after `p`, counting

@@ -40,9 +40,6 @@ pub struct Rules {
     /// every place is decided. Off: the game ends at the first finisher.
     /// Default on.
     pub play_to_end: bool,
-    /// The first player moves to the next seat in each new game (see
-    /// [`Rules::first_player_of_game`]). Default on.
-    pub rotate_first: bool,
     /// Move limit in rounds (one turn of every player still in the game).
     /// When that many rounds are complete, the players still playing share
     /// the next place (a draw when nobody has finished). Default 200.
@@ -64,7 +61,6 @@ impl Default for Rules {
             variant: Variant::International,
             anti_blocking: true,
             play_to_end: true,
-            rotate_first: true,
             move_limit: Some(200),
             no_progress_limit: Some(30),
             goal_lock: false,
@@ -101,16 +97,6 @@ impl Rules {
     /// (clockwise). See [`seats`].
     pub fn seats(&self) -> &'static [Triangle] {
         seats(self.players)
-    }
-
-    /// Which player starts game number `game` (0-based) of a series: player
-    /// 0 when `rotate_first` is off, else `game % players`.
-    pub fn first_player_of_game(&self, game: u32) -> usize {
-        if self.rotate_first && self.players > 0 {
-            (game % u32::from(self.players)) as usize
-        } else {
-            0
-        }
     }
 }
 
