@@ -36,7 +36,8 @@ fn a_hand_written_file_reads_and_replays() {
     assert_eq!(games.len(), 3);
     // CRLF line ends, accents in tags, comments, a variation with a
     // comment, a NAG, `!`, a number glued to its move, a long capture by
-    // its landing squares and a line break inside the game.
+    // its landing squares, a capture written with `-` (19-10) and a line
+    // break inside the game.
     assert_eq!(games[0].tag("White"), Some("Pérez, Ana"));
     assert_eq!(games[0].moves().len(), 30);
     assert_eq!(games[0].moves()[8], "6x15x22");

@@ -80,7 +80,9 @@ impl PdnGame {
     /// A move is read in the library's notation (`11-15`, `15x24`, the long
     /// form `15x24x19x27` with the captured squares); failing that, a
     /// capture written as its landing squares (`9x18x27`, each hop's
-    /// square in turn) is accepted when exactly one legal capture fits.
+    /// square in turn) is accepted when exactly one legal capture fits,
+    /// and failing that the move with `-` and `x` swapped (`13-22` for the
+    /// capture `13x22`).
     pub fn replay(&self) -> Result<Game, ReplayError> {
         if let Some(kind) = self.tag("GameType") {
             let number = kind.split(',').next().unwrap_or("").trim();
@@ -192,15 +194,27 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 }
 
 /// Plays one move as written: the library's notation, or a capture given
-/// by its landing squares.
+/// by its landing squares; failing both, the same with the other
+/// separator (a capture written `13-22`, a quiet move `9x13`), as some
+/// programs write them.
 fn play_written(game: &mut Game, text: &str) -> Result<(), PlayError> {
-    let direct = game.parse_move(text);
-    let mv = match direct {
+    let read = |text: &str| {
+        game.parse_move(text)
+            .or_else(|error| by_landings(game, text).ok_or(error))
+    };
+    let mv = match read(text) {
         Ok(mv) => mv,
-        Err(error) => match by_landings(game, text) {
-            Some(mv) => mv,
-            None => return Err(error),
-        },
+        Err(error) => {
+            let swapped: String = text
+                .chars()
+                .map(|c| match c {
+                    '-' => 'x',
+                    'x' | 'X' => '-',
+                    other => other,
+                })
+                .collect();
+            read(&swapped).map_err(|_| error)?
+        }
     };
     game.play(mv)
 }
@@ -536,7 +550,14 @@ mod tests {
             capture,
             &[square(6), square(15), square(22)]
         ));
-        for text in ["6x13x22", "6x22", "6x22x10x18", "6x22x18x10"] {
+        for text in [
+            "6x13x22",
+            "6x22",
+            "6x22x10x18",
+            "6x22x18x10",
+            "6-22",
+            "6-13-22",
+        ] {
             let pdn = format!("[FEN \"{fen}\"]\n1. {text} *");
             let games = read_games(&pdn).expect("reads");
             let replayed = games[0]
@@ -545,7 +566,11 @@ mod tests {
             assert_eq!(replayed.moves(), [capture], "{text}");
         }
         let games = read_games(&format!("[FEN \"{fen}\"] 6x14x22 *")).expect("reads");
-        assert!(games[0].replay().is_err(), "14 is not a landing square");
+        let err = games[0].replay().expect_err("14 is not a landing square");
+        // The error is the one for the text as written.
+        assert!(err.to_string().contains("'6x14x22'"), "{err}");
+        let quiet = read_games("1. 9x13 22-18 *").expect("reads");
+        assert!(quiet[0].replay().is_ok(), "a quiet move written with x");
     }
 
     #[test]
