@@ -3,10 +3,17 @@
 //! standard error.
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
+use std::time::Duration;
+
+#[path = "support/bounded.rs"]
+mod bounded;
+use bounded::wait_bounded;
 
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
+/// No tool run here may take longer.
+const LIMIT: Duration = Duration::from_secs(60);
 
 /// Runs `damas ARGS` with its stdout closed by the reader before the
 /// tool writes: (exit code, stderr).
@@ -23,15 +30,11 @@ fn with_closed_stdout(args: &[&str], input: &str) -> (Option<i32>, String) {
     // The tool may already have stopped reading: a failed write is fine.
     let _ = stdin.write_all(input.as_bytes());
     drop(stdin);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .expect("piped")
-        .read_to_string(&mut err)
-        .expect("stderr read");
-    let status = child.wait().expect("damas ends");
-    (status.code(), err)
+    let output = wait_bounded(child, LIMIT);
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).to_string(),
+    )
 }
 
 #[test]
@@ -66,22 +69,24 @@ fn a_full_stderr_is_no_reason_to_fail() {
             .open("/dev/full")
             .expect("/dev/full")
     };
-    let output = Command::new(DAMAS)
+    let child = Command::new(DAMAS)
         .args([
             "match", "--engine", DAMAS, "--engine", DAMAS, "--games", "2", "--depth", "1",
         ])
+        .stdout(Stdio::piped())
         .stderr(full())
-        .output()
+        .spawn()
         .expect("damas runs");
+    let output = wait_bounded(child, LIMIT);
     assert!(output.status.success());
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(out.contains("Match: spanish, 2 games"), "{out}");
     // An error message that cannot be printed still gives status 1, not a
     // panic's 101.
-    let status = Command::new(DAMAS)
+    let child = Command::new(DAMAS)
         .args(["pdn", "check", "/nonexistent.pdn"])
         .stderr(full())
-        .status()
+        .spawn()
         .expect("damas runs");
-    assert_eq!(status.code(), Some(1));
+    assert_eq!(wait_bounded(child, LIMIT).status.code(), Some(1));
 }

@@ -4,7 +4,6 @@
 //! and write errors; bounded arguments. Every run is bounded in time (a
 //! watchdog kills the runner) and the memory of every child is checked.
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Mutex, MutexGuard};
@@ -13,6 +12,8 @@ use std::time::{Duration, Instant};
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
+#[path = "support/bounded.rs"]
+mod bounded;
 #[path = "support/match_summary.rs"]
 mod match_summary;
 use match_summary::{forfeits, games_played, tally};
@@ -42,60 +43,12 @@ fn serial() -> MutexGuard<'static, ()> {
     ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Waits for a child, killing it (and failing the test) past [`LIMIT`].
-fn wait_bounded(mut child: Child) -> Output {
-    let start = Instant::now();
-    let mut stdout = child.stdout.take();
-    let mut stderr = child.stderr.take();
-    let readers = [
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(out) = stdout.as_mut() {
-                let _ = out.read_to_end(&mut text);
-            }
-            text
-        }),
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(err) = stderr.as_mut() {
-                let _ = err.read_to_end(&mut text);
-            }
-            text
-        }),
-    ];
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if start.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the runner took more than {LIMIT:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let [out, err] = readers.map(|reader| reader.join().expect("reader"));
-    assert_children_stayed_small();
-    Output {
-        status,
-        stdout: out,
-        stderr: err,
-    }
-}
-
-/// The largest resident size of any process this test binary waited for
-/// (the runners, and through them nothing else: engines are the runner's
-/// children) stayed bounded.
-fn assert_children_stayed_small() {
-    // SAFETY: getrusage writes only into the zeroed struct it is given.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let rc = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
-    assert_eq!(rc, 0);
-    assert!(
-        usage.ru_maxrss < MAX_RSS_KIB,
-        "a child grew to {} KiB",
-        usage.ru_maxrss
-    );
+/// Waits for a runner within [`LIMIT`], then checks the memory of every
+/// process waited for so far.
+fn wait_bounded(child: Child) -> Output {
+    let output = bounded::wait_bounded(child, LIMIT);
+    bounded::assert_children_stayed_small(MAX_RSS_KIB);
+    output
 }
 
 fn spawn_match(args: &[&str]) -> Child {

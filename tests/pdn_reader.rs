@@ -1,12 +1,28 @@
 //! The PDN reader on files written by hand in the PDN 3.0 style and on the
 //! records `damas match` writes; `damas pdn check`.
 
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use damas::pdn::{read_games, ReplayError};
 use damas::Game;
 
+#[path = "support/bounded.rs"]
+mod bounded;
+
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
+/// No run of the binary here may take longer.
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn run(args: &[&str]) -> Output {
+    let child = Command::new(DAMAS)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("damas runs");
+    bounded::wait_bounded(child, LIMIT)
+}
 
 fn data(name: &str) -> String {
     format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -18,10 +34,7 @@ fn temp_path(name: &str) -> std::path::PathBuf {
 
 /// `damas pdn check FILE`: (success, stdout, stderr).
 fn check(path: &str) -> (bool, String, String) {
-    let output = Command::new(DAMAS)
-        .args(["pdn", "check", path])
-        .output()
-        .expect("damas runs");
+    let output = run(&["pdn", "check", path]);
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).to_string(),
@@ -95,27 +108,24 @@ fn pdn_check_accepts_good_files_and_names_the_first_illegal_move() {
 #[test]
 fn match_records_read_back_game_for_game() {
     let path = temp_path("match.pdn");
-    let output = Command::new(DAMAS)
-        .args([
-            "match",
-            "--quiet",
-            "--engine",
-            DAMAS,
-            "--engine",
-            DAMAS,
-            "--option",
-            "Style=random",
-            "--games",
-            "4",
-            "--depth",
-            "2",
-            "--openings",
-            "random:3",
-            "--out",
-            path.to_str().expect("utf-8"),
-        ])
-        .output()
-        .expect("damas match runs");
+    let output = run(&[
+        "match",
+        "--quiet",
+        "--engine",
+        DAMAS,
+        "--engine",
+        DAMAS,
+        "--option",
+        "Style=random",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--openings",
+        "random:3",
+        "--out",
+        path.to_str().expect("utf-8"),
+    ]);
     assert!(output.status.success());
     let text = std::fs::read_to_string(&path).expect("written");
     let (ok, out, err) = check(path.to_str().expect("utf-8"));
