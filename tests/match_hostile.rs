@@ -215,6 +215,8 @@ fn chinese_options(players: &str, move_limit: &str) -> Options {
 fn a_seat_that_crashes_at_start_resigns_and_the_others_play_on() {
     let _serial = serial();
     let out_file = temp_path("three.txt");
+    let input_log = temp_path("three-input.log");
+    let recorder = format!("{} {}", hostile("tee"), input_log.display());
     let (ok, out, err) = run_match(&[
         "--game",
         "chinese",
@@ -225,7 +227,7 @@ fn a_seat_that_crashes_at_start_resigns_and_the_others_play_on() {
         "--engine",
         DAMAS,
         "--engine",
-        DAMAS,
+        &recorder,
         "--engine",
         &hostile("exit"),
         "--games",
@@ -238,11 +240,18 @@ fn a_seat_that_crashes_at_start_resigns_and_the_others_play_on() {
         out_file.to_str().expect("utf-8"),
     ]);
     let text = std::fs::read_to_string(&out_file).unwrap_or_default();
+    let input = std::fs::read_to_string(&input_log).unwrap_or_default();
     let _ = std::fs::remove_file(&out_file);
+    let _ = std::fs::remove_file(&input_log);
     assert!(ok, "{err}\n{out}");
     // Only the crashed engine forfeits, once per game: the others read
     // its `resign` and play legal moves for the right player.
     assert_eq!(forfeits(&out), 3, "{out}");
+    let told = input
+        .lines()
+        .filter(|l| l.starts_with("position startpos moves ") && l.contains(" resign"))
+        .count();
+    assert!(told > 0, "e2 was never sent the resignation:\n{input}");
     let games = replay_lines(&text, &chinese_options("3", "40"));
     assert_eq!(games.len(), 3);
     for (index, (places, moves)) in games.iter().enumerate() {

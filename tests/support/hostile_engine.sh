@@ -13,6 +13,7 @@
 #   nonutf8    the real engine DAMAS, with a non-UTF-8 line before each of its lines
 #   wrapper    the real engine DAMAS as a child (not exec'd), plus a sleeping
 #              grandchild whose pid goes to PIDFILE
+#   tee        the real engine DAMAS, its input copied to the file PIDFILE
 mode="$1"
 damas="$2"
 case "$mode" in
@@ -24,6 +25,9 @@ case "$mode" in
       printf 'info string \377\376 bytes\n'
       printf '%s\n' "$line"
     done
+    exit 0 ;;
+  tee)
+    tee -a "$3" | "$damas"
     exit 0 ;;
   wrapper)
     sleep 300 &
