@@ -468,6 +468,10 @@ fn game_and_concurrency_counts_are_bounded() {
         ("--games", "0"),
         ("--concurrency", "0"),
         ("--concurrency", "65"),
+        ("--movetime", "18446744073709551615"),
+        ("--depth", "1001"),
+        ("--nodes", "0"),
+        ("--openings", "random:100000"),
     ] {
         let (ok, out, err) = run_match(&[
             "--engine", DAMAS, "--engine", DAMAS, flag, value, "--depth", "1",

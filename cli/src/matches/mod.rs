@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
+use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 use damas_protocol::options::Options;
 
 use crate::output::{errln, outln, write_stderr, Failure};
@@ -62,14 +63,17 @@ pub struct MatchArgs {
     /// Clock per player: `BASE+INC` in seconds, e.g. `10+0.1`.
     #[arg(long, conflicts_with_all = ["movetime", "depth", "nodes"])]
     tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    /// Fixed time per move in milliseconds (1 to 1,000,000,000, the
+    /// protocol's bound).
+    #[arg(long, conflicts_with_all = ["depth", "nodes"],
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GO_MILLIS))]
     movetime: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long, conflicts_with = "nodes")]
+    /// Fixed depth per move (1 to 1000, the protocol's bound).
+    #[arg(long, conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GO_DEPTH)))]
     depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
+    /// Fixed nodes per move (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     nodes: Option<u64>,
     /// A file with one opening per line, or `random:PLIES`.
     #[arg(long, default_value = "random:4")]
