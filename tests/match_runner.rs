@@ -7,11 +7,15 @@ use std::process::Command;
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
+#[path = "support/match_summary.rs"]
+mod match_summary;
+use match_summary::tally;
+
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
 
 fn faulty(mode: &str) -> String {
     format!(
-        "bash {}/../tests/support/faulty_engine.sh {mode}",
+        "bash {}/../tests/support/hostile_engine.sh {mode}",
         env!("CARGO_MANIFEST_DIR")
     )
 }
@@ -30,19 +34,6 @@ fn run_match(args: &[&str]) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     stdout
-}
-
-/// The W/D/L numbers of the `e1 vs e2` summary line.
-fn tally(summary: &str) -> (u32, u32, u32) {
-    let line = summary
-        .lines()
-        .find(|l| l.starts_with("e1 vs e2: wins"))
-        .unwrap_or_else(|| panic!("no tally in {summary}"));
-    let numbers: Vec<u32> = line
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    (numbers[0], numbers[1], numbers[2])
 }
 
 fn temp_file(name: &str) -> std::path::PathBuf {

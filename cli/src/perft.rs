@@ -6,6 +6,8 @@ use clap::{Args, ValueEnum};
 use damas::{AnyGame, Game, GameKind};
 use damas_protocol::options::Options;
 
+use crate::output::{outln, Failure};
+
 /// The game, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GameArg {
@@ -99,7 +101,7 @@ pub struct PerftArgs {
 }
 
 /// Runs `damas perft`.
-pub fn run(args: &PerftArgs) -> Result<(), String> {
+pub fn run(args: &PerftArgs) -> Result<(), Failure> {
     let spec = args.game.options()?.spec().map_err(|err| err.to_string())?;
     let game = match &args.fen {
         Some(text) => AnyGame::from_text(&spec, text).map_err(|err| err.to_string())?,
@@ -109,7 +111,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     let total = if args.divide {
         let rows = game.divide(args.depth);
         for (mv, count) in &rows {
-            println!("{mv} {count}");
+            outln!("{mv} {count}")?;
         }
         // Depth 0 has no move to split on; its one leaf is the position,
         // as the plain perft counts it.
@@ -127,8 +129,8 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     };
     let elapsed = start.elapsed();
     let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-    println!("nodes {total}");
-    println!("time {:.3} s", elapsed.as_secs_f64());
-    println!("nps {nps}");
+    outln!("nodes {total}")?;
+    outln!("time {:.3} s", elapsed.as_secs_f64())?;
+    outln!("nps {nps}")?;
     Ok(())
 }

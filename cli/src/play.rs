@@ -9,6 +9,7 @@ use damas::search::SearchLimits;
 use damas::{AnyEngine, AnyGame, Game, GameKind, Outcome, Player, Search};
 
 use crate::lines::{read_line_bounded, Read};
+use crate::output::{stdout_error, Failure};
 use crate::perft::GameArgs;
 
 /// Longest input line kept, in bytes (a move path is well under 100).
@@ -163,12 +164,12 @@ fn summary(outcome: &Outcome) -> String {
 /// a panic.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {
-        writeln!($out, $($arg)*).map_err(|err| format!("writing the board: {err}"))
+        writeln!($out, $($arg)*).map_err(|err| stdout_error(&err))
     };
 }
 
 /// Runs `damas play`.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let options = args.game.options()?;
     let spec = options.spec().map_err(|err| err.to_string())?;
     let mut game = AnyGame::new(&spec);
@@ -223,7 +224,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             None => write!(out, "> "),
         }
         .and_then(|()| out.flush())
-        .map_err(|e| format!("writing the board: {e}"))?;
+        .map_err(|e| stdout_error(&e))?;
         buffer.clear();
         let read = read_line_bounded(&mut input, &mut buffer, MAX_INPUT)
             .map_err(|err| format!("reading standard input: {err}"))?;

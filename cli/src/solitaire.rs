@@ -7,6 +7,7 @@ use clap::Args;
 use damas::chinese::{solve_solitaire, Game, Rules, Variant};
 use damas::Game as _;
 
+use crate::output::{outln, Failure};
 use crate::perft::VariantArg;
 
 /// Arguments of `damas solitaire`.
@@ -30,7 +31,7 @@ pub struct SolitaireArgs {
 }
 
 /// Runs the beam and prints the sequence and its length.
-pub fn run(args: &SolitaireArgs) -> Result<(), String> {
+pub fn run(args: &SolitaireArgs) -> Result<(), Failure> {
     let rules = Rules {
         players: 1,
         variant: match args.variant {
@@ -46,21 +47,21 @@ pub fn run(args: &SolitaireArgs) -> Result<(), String> {
     let text = game.line_text(&plan.moves);
     if !args.quiet {
         for (i, mv) in text.iter().enumerate() {
-            println!("{:>3}. {mv}", i + 1);
+            outln!("{:>3}. {mv}", i + 1)?;
         }
     }
     if !plan.finished {
-        return Err(format!(
+        return Err(Failure::Message(format!(
             "no transfer found with beam {} ({} moves explored)",
             args.beam, plan.nodes
-        ));
+        )));
     }
-    println!(
+    outln!(
         "length {} moves (beam {}, {} positions scored, {:.2} s)",
         plan.moves.len(),
         args.beam,
         plan.nodes,
         elapsed.as_secs_f64()
-    );
+    )?;
     Ok(())
 }
