@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use damas::AnyGame;
 
+use super::ccp::Ccp;
 use super::process::{split_command, EngineFault, EngineProcess};
 use super::ugi::Ugi;
 
@@ -35,12 +36,24 @@ pub enum ProtocolKind {
     /// UGI (and UCI spellings), as docs/PROTOCOL.md describes.
     #[default]
     Ugi,
+    /// JumpStar's CCP (two-player Chinese checkers, CCERL rules).
+    Ccp,
 }
 
 impl ProtocolKind {
     fn dialogue(self) -> Box<dyn Protocol> {
         match self {
             ProtocolKind::Ugi => Box::new(Ugi),
+            ProtocolKind::Ccp => Box::new(Ccp),
+        }
+    }
+
+    /// The protocol named `name` (`ugi` or `ccp`, any case).
+    pub fn parse(name: &str) -> Result<ProtocolKind, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "ugi" | "uci" => Ok(ProtocolKind::Ugi),
+            "ccp" => Ok(ProtocolKind::Ccp),
+            _ => Err(format!("--protocol '{name}': expected ugi or ccp")),
         }
     }
 }
@@ -67,32 +80,26 @@ pub struct Turn<'a> {
     pub moves: &'a [String],
     /// The referee's game at this turn (for protocols that send a
     /// position rather than a move list).
-    #[expect(
-        dead_code,
-        reason = "UGI sends the move list; a position protocol reads this"
-    )]
     pub game: &'a AnyGame,
     /// How the move is limited.
     pub control: TimeControl,
     /// Every player's clock (zero without a clock).
     pub clocks: &'a [Duration],
     /// The seat to move.
-    #[expect(
-        dead_code,
-        reason = "UGI names no seat; a two-colour protocol reads this"
-    )]
     pub seat: usize,
 }
 
 /// The dialogue of one text protocol over an [`EngineProcess`].
 pub trait Protocol: Send {
     /// From a fresh process to an engine ready for the first move:
-    /// handshake, then the options (game options first), then a new game.
-    /// A refused option is [`EngineFault::Refused`] with the engine's line.
+    /// handshake, then the options (the game's, then the engine's own),
+    /// then a new game. A refused option is [`EngineFault::Refused`] with
+    /// the engine's line.
     fn start(
         &mut self,
         engine: &mut EngineProcess,
-        options: &[(String, String)],
+        game_options: &[(String, String)],
+        own_options: &[(String, String)],
         interrupt: &AtomicBool,
     ) -> Result<(), EngineFault>;
 
@@ -126,9 +133,7 @@ impl EngineClient {
         let words = split_command(&spec.command).map_err(EngineFault::Crashed)?;
         let mut process = EngineProcess::spawn(&words)?;
         let mut protocol = spec.protocol.dialogue();
-        let options: Vec<(String, String)> =
-            game_options.iter().chain(&spec.options).cloned().collect();
-        protocol.start(&mut process, &options, interrupt)?;
+        protocol.start(&mut process, game_options, &spec.options, interrupt)?;
         Ok(EngineClient { process, protocol })
     }
 

@@ -1,5 +1,6 @@
 //! `damas match`: engines against each other, with the library as referee.
 
+mod ccp;
 pub mod client;
 pub mod openings;
 pub mod process;
@@ -17,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
+use damas::GameSpec;
 use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 use damas_protocol::options::Options;
 
@@ -50,6 +52,11 @@ pub struct MatchArgs {
     /// `Name=Value` option for the engine named just before it.
     #[arg(long = "option")]
     options: Vec<String>,
+    /// The protocol of the engine named just before it: `ugi` (the
+    /// default) or `ccp` (JumpStar's CCP, for two-player Chinese checkers
+    /// with `--rule Rules=ccerl`).
+    #[arg(long = "protocol")]
+    protocols: Vec<String>,
     /// The game; its `--rule Name=Value` options go to the referee and to
     /// every engine (for example `AntiBlocking=false` or `Rules=ccerl`).
     #[command(flatten)]
@@ -99,8 +106,9 @@ pub struct MatchArgs {
     quiet: bool,
 }
 
-/// Pairs each `--option` with the `--engine` before it, from the raw
-/// command line (clap keeps the values but not their interleaving).
+/// Pairs each `--option` and `--protocol` with the `--engine` before it,
+/// from the raw command line (clap keeps the values but not their
+/// interleaving).
 fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
     let mut specs: Vec<EngineSpec> = Vec::new();
     let mut words = raw.iter();
@@ -109,7 +117,7 @@ fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
             Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
             _ => (word.as_str(), None),
         };
-        if flag != "--engine" && flag != "--option" {
+        if !matches!(flag, "--engine" | "--option" | "--protocol") {
             continue;
         }
         let Some(value) = inline.or_else(|| words.next().cloned()) else {
@@ -122,6 +130,11 @@ fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
                 options: Vec::new(),
                 protocol: ProtocolKind::Ugi,
             });
+        } else if flag == "--protocol" {
+            let spec = specs
+                .last_mut()
+                .ok_or_else(|| format!("--protocol '{value}' comes before any --engine"))?;
+            spec.protocol = ProtocolKind::parse(&value)?;
         } else {
             let (name, option_value) = value
                 .split_once('=')
@@ -206,6 +219,22 @@ fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, 
     Ok(pairs)
 }
 
+/// CCP engines play only two-player Chinese checkers by the CCERL rules
+/// (what `ccp` sets in them), so the referee must play those too.
+fn check_protocols(specs: &[EngineSpec], options: &Options) -> Result<(), String> {
+    let Some(ccp) = specs.iter().find(|s| s.protocol == ProtocolKind::Ccp) else {
+        return Ok(());
+    };
+    match options.spec() {
+        Ok(GameSpec::Chinese(rules)) if rules.is_ccerl() => Ok(()),
+        _ => Err(format!(
+            "engine {} speaks CCP, which plays two-player Chinese checkers by the \
+             CCERL rules: use --game chinese --rule Rules=ccerl",
+            ccp.name
+        )),
+    }
+}
+
 /// Everything the workers share, under one lock: the statistics, the
 /// pairs waiting for their second game, and the output file, so that a
 /// game is counted and written in one step.
@@ -261,6 +290,7 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), Failure> {
     }
     let mut options = args.game.options()?;
     let game_options = rule_options(args, &mut options)?;
+    check_protocols(&specs, &options)?;
     let players = options.players as usize;
     let control = if let Some(tc) = &args.tc {
         referee::parse_clock(tc)?

@@ -13,7 +13,7 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 pub struct Ugi;
 
 /// Whether an engine's line reports an error (`info string error ...`).
-fn is_error(line: &str) -> bool {
+pub fn is_error(line: &str) -> bool {
     let mut words = line.split_whitespace();
     words.next() == Some("info") && words.next() == Some("string") && words.next() == Some("error")
 }
@@ -45,7 +45,8 @@ impl Protocol for Ugi {
     fn start(
         &mut self,
         engine: &mut EngineProcess,
-        options: &[(String, String)],
+        game_options: &[(String, String)],
+        own_options: &[(String, String)],
         interrupt: &AtomicBool,
     ) -> Result<(), EngineFault> {
         engine.send("ugi")?;
@@ -58,7 +59,7 @@ impl Protocol for Ugi {
         }
         // One `isready` after each option, so that a refusal is pinned on
         // the option that caused it.
-        for (name, value) in options {
+        for (name, value) in game_options.iter().chain(own_options) {
             engine.send(&format!("setoption name {name} value {value}"))?;
             if let Some(error) = Self::sync(engine, interrupt)? {
                 return Err(EngineFault::Refused(format!(
