@@ -283,9 +283,16 @@ impl Engine {
             }
             Style::Best | Style::Plain => {}
         }
-        // A separated 2-player race is solved exactly.
+        let time = TimeManager::new(limits, start);
+        // A separated 2-player race is solved exactly, in at most a quarter
+        // of the move's time (the tree search gets the rest).
         if options.style == Style::Best {
-            if let Some(r) = race::solve(game, 6, limits.nodes.unwrap_or(u64::MAX).min(20_000)) {
+            let budget = race::RaceBudget {
+                nodes: limits.nodes.unwrap_or(u64::MAX).min(20_000),
+                deadline: time.deadline().map(|d| start + (d - start) / 4),
+                stop,
+            };
+            if let Some(r) = race::solve(game, 6, budget) {
                 out.best = Some(r.first);
                 out.score = if r.wins {
                     Score::Win(r.plies)
@@ -299,7 +306,6 @@ impl Engine {
             }
         }
         // Tree search.
-        let time = TimeManager::new(limits, start);
         let mut active = [false; 6];
         for (p, s) in game.player_states().iter().enumerate() {
             active[p] = *s == PlayerState::Playing;
@@ -528,20 +534,59 @@ mod tests {
         Game::from_position(Rules::default(), pos)
     }
 
+    fn nodes(n: u64, stop: &AtomicBool) -> race::RaceBudget<'_> {
+        race::RaceBudget {
+            nodes: n,
+            deadline: None,
+            stop,
+        }
+    }
+
     #[test]
     fn the_race_solver_counts_moves_home() {
         let game = race(0);
+        let stop = AtomicBool::new(false);
         assert!(race::separated(game.position()));
         assert!(matches!(
-            race::moves_home(game.position(), 0, true, 6, 100_000),
+            race::moves_home(game.position(), 0, true, 6, nodes(100_000, &stop)),
             race::Home::In(2, Some(_))
         ));
         assert!(matches!(
-            race::moves_home(game.position(), 1, true, 6, 100_000),
+            race::moves_home(game.position(), 1, true, 6, nodes(100_000, &stop)),
             race::Home::In(3, Some(_))
         ));
-        let r = race::solve(&game, 6, 100_000).expect("a race");
+        let r = race::solve(&game, 6, nodes(100_000, &stop)).expect("a race");
         assert!(r.wins && r.plies == 3);
+    }
+
+    /// A separated endgame whose race takes the solver many thousands of
+    /// nodes (from a CCERL match where it outlasted `go movetime 50`).
+    const LONG_RACE: &str = "I2 2 j12,k12,l13,j14,m14,l15,m15,l16,m16,m17/\
+                             e1,e2,f2,f3,f4,g4,h4,f5,h5,f8 first=1 ply=91";
+
+    #[test]
+    fn the_race_solver_gives_up_at_its_deadline_and_on_stop() {
+        let game = Game::from_text_with_defaults(LONG_RACE, &Rules::ccerl()).expect("valid");
+        assert!(race::separated(game.position()));
+        let stop = AtomicBool::new(false);
+        // Unbounded, the solver searches well past the first clock check.
+        let past = race::RaceBudget {
+            deadline: Some(Instant::now()),
+            ..nodes(u64::MAX, &stop)
+        };
+        assert_eq!(
+            race::moves_home(game.position(), 1, true, 6, past),
+            race::Home::Unknown
+        );
+        let raised = AtomicBool::new(true);
+        assert_eq!(
+            race::moves_home(game.position(), 1, true, 6, nodes(u64::MAX, &raised)),
+            race::Home::Unknown
+        );
+        assert_eq!(
+            race::moves_home(game.position(), 1, true, 6, nodes(300, &stop)),
+            race::Home::Unknown
+        );
     }
 
     #[test]

@@ -10,6 +10,9 @@
 //! when the Japanese king is not on the tip and the tip is taken) never
 //! overestimates the moves still needed.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use super::super::game::Game;
 use super::super::moves::Move;
 use super::super::position::Position;
@@ -58,21 +61,43 @@ fn holes(army: &Army, pos: &Position, p: usize, anti_blocking: bool) -> u32 {
     h
 }
 
-struct Solver {
+/// What bounds a race search: a node budget, and the search's deadline
+/// and stop flag (a node costs microseconds, so a budget alone can outlast
+/// a short move time).
+#[derive(Clone, Copy)]
+pub struct RaceBudget<'a> {
+    /// Most nodes searched per player.
+    pub nodes: u64,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up when this is raised.
+    pub stop: &'a AtomicBool,
+}
+
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 256;
+
+struct Solver<'a> {
     army: Army,
     p: usize,
     anti_blocking: bool,
     nodes: u64,
-    budget: u64,
+    budget: RaceBudget<'a>,
     first: Option<Move>,
 }
 
-impl Solver {
+impl Solver<'_> {
     /// Whether `p` can finish within `left` moves; `None` when the node
     /// budget ran out.
     fn dfs(&mut self, pos: &Position, left: u32, root: bool) -> Option<bool> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget.nodes {
+            return None;
+        }
+        if self.nodes % CHECK_EVERY == 0
+            && (self.budget.stop.load(Ordering::Relaxed)
+                || self.budget.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             return None;
         }
         let own = pos.pieces(self.p);
@@ -109,13 +134,19 @@ pub enum Home {
     In(u32, Option<Move>),
     /// More than the bound asked for.
     Beyond,
-    /// The node budget ran out first.
+    /// The budget (nodes, time or the stop flag) ran out first.
     Unknown,
 }
 
 /// The exact number of moves player `p` needs to finish alone from `pos`,
-/// if it is at most `max`, within `budget` nodes.
-pub fn moves_home(pos: &Position, p: usize, anti_blocking: bool, max: u32, budget: u64) -> Home {
+/// if it is at most `max`, within `budget`.
+pub fn moves_home(
+    pos: &Position,
+    p: usize,
+    anti_blocking: bool,
+    max: u32,
+    budget: RaceBudget<'_>,
+) -> Home {
     let mut s = Solver {
         army: Army::of(pos, p),
         p,
@@ -147,8 +178,8 @@ pub fn moves_home(pos: &Position, p: usize, anti_blocking: bool, max: u32, budge
 
 /// Solves the race of a 2-player game whose armies are [`separated`]:
 /// `None` when they are not, or when the side to move needs more than `max`
-/// moves, or a search ran out of its `budget` of nodes.
-pub fn solve(game: &Game, max: u32, budget: u64) -> Option<Race> {
+/// moves, or a search ran out of its `budget`.
+pub fn solve(game: &Game, max: u32, budget: RaceBudget<'_>) -> Option<Race> {
     let pos = game.position();
     if game.player_count() != 2 || game.is_over() || !separated(pos) {
         return None;
