@@ -1,6 +1,6 @@
 //! Perft of the Chinese checkers move generator against published numbers.
 
-use damas::chinese::{divide, perft, perft_parallel, Position, Rules, Variant};
+use damas::chinese::{divide, perft, perft_hashed, perft_parallel, Position, Rules, Variant};
 
 fn start(players: u8) -> Position {
     Position::start(&Rules::for_players(players))
@@ -71,4 +71,37 @@ fn ccerl_rules_from_the_start_give_the_published_counts() {
 fn ccerl_rules_depth_6() {
     let pos = Position::start(&damas::chinese::Rules::ccerl());
     assert_eq!(perft(&pos, 6), 87946884);
+}
+
+#[test]
+fn hashed_perft_equals_the_plain_counts() {
+    let pos = start(2);
+    let expected = [14, 196, 4760, 115_600, 3_188_520];
+    for (d, &n) in expected.iter().enumerate() {
+        let d = d as u32 + 1;
+        assert_eq!(perft_hashed(&pos, d, 1, 16), n, "depth {d}");
+    }
+    assert_eq!(perft_hashed(&pos, 5, 2, 4), 3_188_520);
+    assert_eq!(perft_hashed(&pos, 5, 1, 1), 3_188_520);
+    let ccerl = Position::start(&Rules::ccerl());
+    assert_eq!(perft_hashed(&ccerl, 5, 2, 16), 3_188_520);
+    // More players and the Japanese king: equal to the plain count.
+    for rules in [
+        Rules::for_players(3),
+        Rules::for_players(6),
+        Rules {
+            players: 3,
+            variant: Variant::Japanese,
+            ..Rules::default()
+        },
+    ] {
+        let pos = Position::start(&rules);
+        assert_eq!(perft_hashed(&pos, 4, 2, 4), perft(&pos, 4), "{rules:?}");
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn hashed_perft_depth_6() {
+    assert_eq!(perft_hashed(&start(2), 6, 2, 256), 87_946_884);
 }

@@ -5,7 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use damas::spanish::{divide, perft, perft_parallel, Bitboard, Color, Move, PieceKind, Position};
+use damas::spanish::{
+    divide, perft, perft_hashed, perft_parallel, Bitboard, Color, Move, PieceKind, Position,
+};
 use proptest::prelude::*;
 
 /// Reference rules on an 8×8 array: `board[rank][file]`, rank 0 is White's
@@ -250,6 +252,38 @@ fn start_position_deep() {
             "depth {d}"
         );
     }
+}
+
+#[test]
+fn hashed_perft_equals_the_plain_counts_to_depth_11() {
+    let pos = Position::start();
+    for (d, &want) in START.iter().enumerate().take(11) {
+        let d = d as u32 + 1;
+        assert_eq!(perft_hashed(&pos, d, 1, 16), want, "depth {d}");
+    }
+    // The parallel split (a table per thread), and a 1 MiB table that
+    // overwrites entries all the time.
+    assert_eq!(perft_hashed(&pos, 11, 2, 16), START[10]);
+    assert_eq!(perft_hashed(&pos, 10, 1, 1), START[9]);
+    assert_eq!(perft_hashed(&pos, 0, 1, 1), 1);
+}
+
+#[test]
+fn hashed_perft_equals_the_suite() {
+    for c in &load_suite() {
+        let pos = Position::from_fen(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+        for &(d, n) in &c.counts {
+            assert_eq!(perft_hashed(&pos, d, 2, 2), n, "{} depth {d}", c.id);
+        }
+    }
+}
+
+#[test]
+#[ignore = "deep: run in release"]
+fn hashed_perft_deep() {
+    let pos = Position::start();
+    assert_eq!(perft_hashed(&pos, 12, 1, 256), START[11]);
+    assert_eq!(perft_hashed(&pos, 13, 2, 512), START[12]);
 }
 
 #[test]

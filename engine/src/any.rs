@@ -296,6 +296,16 @@ impl Game for AnyGame {
         each!(self, g => Game::perft_until(g.as_ref(), depth, threads, stop))
     }
 
+    fn perft_hashed_until(
+        &self,
+        depth: u32,
+        threads: usize,
+        hash_mb: usize,
+        stop: &AtomicBool,
+    ) -> Option<u64> {
+        each!(self, g => Game::perft_hashed_until(g.as_ref(), depth, threads, hash_mb, stop))
+    }
+
     fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
         each!(self, g => Game::divide_until(g.as_ref(), depth, stop))
     }

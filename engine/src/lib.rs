@@ -46,6 +46,7 @@ pub mod chinese;
 mod game;
 mod parallel;
 pub mod pdn;
+mod perft_table;
 mod random;
 pub mod search;
 pub mod spanish;
@@ -55,3 +56,4 @@ pub use game::{
     EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError, Search,
     MAX_PLAYERS,
 };
+pub use perft_table::MAX_PERFT_HASH_MB;

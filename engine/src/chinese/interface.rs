@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
 
-use super::perft::{divide_until, perft_parallel_until};
+use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{format_path, parse_path, EndReason, Game, GameError};
 use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
 
@@ -295,6 +295,16 @@ impl game::Game for Game {
 
     fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
         perft_parallel_until(self.position(), depth, threads, stop)
+    }
+
+    fn perft_hashed_until(
+        &self,
+        depth: u32,
+        threads: usize,
+        hash_mb: usize,
+        stop: &AtomicBool,
+    ) -> Option<u64> {
+        perft_hashed_until(self.position(), depth, threads, hash_mb, stop)
     }
 
     fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {

@@ -40,7 +40,7 @@ pub use game::Game;
 pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, CELLS};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_path, parse_path};
-pub use perft::{divide, perft, perft_parallel};
+pub use perft::{divide, perft, perft_hashed, perft_parallel};
 pub use position::Position;
 pub use record::{EndReason, PlayerState, Turn};
 pub use rules::{seats, Rules, Variant};

@@ -10,6 +10,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::parallel::sum_counts;
+use crate::perft_table::{sum_counts_hashed, PerftTable};
 
 use super::moves::Move;
 use super::position::Position;
@@ -167,4 +168,93 @@ fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Op
         })
         .collect();
     sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
+}
+
+/// The table key of a position: its Zobrist hash (pieces, kings, player to
+/// move) and its occupancy folded into a second word, so that a false
+/// match needs two 64-bit coincidences at once.
+#[inline]
+fn table_key(pos: &Position) -> [u64; 2] {
+    let occ = pos.occ.0;
+    [pos.hash, (occ as u64) ^ ((occ >> 64) as u64).rotate_left(7)]
+}
+
+/// Depth below which subtrees are counted without the table.
+const HASH_MIN_DEPTH: u32 = 3;
+
+fn perft_hashed_inner(
+    pos: &Position,
+    depth: u32,
+    table: &mut PerftTable,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth < HASH_MIN_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    let key = table_key(pos);
+    if let Some(n) = table.probe(&key, depth) {
+        return Some(n);
+    }
+    if depth > STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    let n = if moves.is_empty() {
+        let mut child = *pos;
+        child.pass_unchecked();
+        perft_hashed_inner(&child, depth - 1, table, stop)?
+    } else {
+        let mut n = 0u64;
+        for mv in &moves {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            n = n.saturating_add(perft_hashed_inner(&child, depth - 1, table, stop)?);
+        }
+        n
+    };
+    table.store(key, depth, n);
+    Some(n)
+}
+
+/// [`perft`] with a transposition table of about `hash_mb` MiB (1 to
+/// [`MAX_PERFT_HASH_MB`](crate::MAX_PERFT_HASH_MB)) on `threads` threads
+/// (0: every core; each thread has its own share of the table): a
+/// position reached by several move orders is counted once. The key is the
+/// Zobrist hash with the folded occupancy (128 bits), so a wrong count
+/// would need two 64-bit coincidences; cross-check deep counts with two
+/// table sizes.
+///
+/// ```
+/// use damas::chinese::{perft, perft_hashed, Position, Rules};
+/// let pos = Position::start(&Rules::default());
+/// assert_eq!(perft_hashed(&pos, 4, 1, 16), perft(&pos, 4));
+/// ```
+pub fn perft_hashed(pos: &Position, depth: u32, threads: usize, hash_mb: usize) -> u64 {
+    // Never raised: the count always completes.
+    perft_hashed_until(pos, depth, threads, hash_mb, &AtomicBool::new(false)).unwrap_or(0)
+}
+
+/// [`perft_hashed`] that gives up (`None`) soon after `stop` is raised.
+pub(crate) fn perft_hashed_until(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    hash_mb: usize,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if threads == 1 || depth <= 2 {
+        let mut table = PerftTable::new(hash_mb);
+        return perft_hashed_inner(pos, depth, &mut table, stop);
+    }
+    let frontier: Vec<Position> = children(pos)
+        .iter()
+        .flat_map(|(_, child)| {
+            children(child)
+                .into_iter()
+                .map(|(_, grandchild)| grandchild)
+        })
+        .collect();
+    sum_counts_hashed(&frontier, threads, hash_mb, stop, |p, table| {
+        perft_hashed_inner(p, depth - 2, table, stop)
+    })
 }

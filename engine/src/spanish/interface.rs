@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 
 use super::game::GameError;
-use super::perft::{divide_until, perft_parallel_until};
+use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{Color, DrawReason, Game, GameStatus};
 use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
 
@@ -210,6 +210,16 @@ impl game::Game for Game {
 
     fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
         perft_parallel_until(self.position(), depth, threads, stop)
+    }
+
+    fn perft_hashed_until(
+        &self,
+        depth: u32,
+        threads: usize,
+        hash_mb: usize,
+        stop: &AtomicBool,
+    ) -> Option<u64> {
+        perft_hashed_until(self.position(), depth, threads, hash_mb, stop)
     }
 
     fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::parallel::sum_counts;
+use crate::perft_table::{sum_counts_hashed, PerftTable};
 
 use super::color::Color;
 use super::movegen::{count, visit};
@@ -157,4 +158,114 @@ fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Op
         }
     }
     sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
+}
+
+/// The exact table key of a position: every piece and the side to move.
+#[inline]
+fn table_key(pos: &Position) -> [u64; 2] {
+    let side = match pos.side {
+        Color::White => 1u64,
+        Color::Black => 2,
+    };
+    [
+        u64::from(pos.white) | u64::from(pos.black) << 32,
+        u64::from(pos.kings) | side << 32,
+    ]
+}
+
+/// Depth below which subtrees are counted without the table: they cost
+/// less than a table probe saves.
+const HASH_MIN_DEPTH: u32 = 3;
+
+fn perft_hashed_side<const W: bool>(
+    pos: &Position,
+    depth: u32,
+    table: &mut PerftTable,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth < HASH_MIN_DEPTH {
+        return Some(perft_side::<W>(pos, depth));
+    }
+    let key = table_key(pos);
+    if let Some(n) = table.probe(&key, depth) {
+        return Some(n);
+    }
+    if depth > STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut n = 0u64;
+    let mut gave_up = false;
+    visit::<W, _>(pos, |c| {
+        if gave_up {
+            return;
+        }
+        let sub = if W {
+            perft_hashed_side::<false>(c, depth - 1, table, stop)
+        } else {
+            perft_hashed_side::<true>(c, depth - 1, table, stop)
+        };
+        match sub {
+            Some(k) => n = n.saturating_add(k),
+            None => gave_up = true,
+        }
+    });
+    if gave_up {
+        return None;
+    }
+    table.store(key, depth, n);
+    Some(n)
+}
+
+fn perft_hashed_inner(
+    pos: &Position,
+    depth: u32,
+    table: &mut PerftTable,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    match (depth, pos.side) {
+        (0, _) => Some(1),
+        (_, Color::White) => perft_hashed_side::<true>(pos, depth, table, stop),
+        (_, Color::Black) => perft_hashed_side::<false>(pos, depth, table, stop),
+    }
+}
+
+/// [`perft`] with a transposition table of about `hash_mb` MiB (1 to
+/// [`MAX_PERFT_HASH_MB`](crate::MAX_PERFT_HASH_MB)) on `threads` threads
+/// (0: every core; each thread has its own share of the table): a
+/// position reached by several move orders is counted once. The table
+/// keys are whole positions, so the counts are exact, equal to
+/// [`perft`]'s.
+///
+/// ```
+/// use damas::spanish::{perft, perft_hashed, Position};
+/// let start = Position::start();
+/// assert_eq!(perft_hashed(&start, 8, 1, 16), perft(&start, 8));
+/// ```
+pub fn perft_hashed(pos: &Position, depth: u32, threads: usize, hash_mb: usize) -> u64 {
+    // Never raised: the count always completes.
+    perft_hashed_until(pos, depth, threads, hash_mb, &AtomicBool::new(false)).unwrap_or(0)
+}
+
+/// [`perft_hashed`] that gives up (`None`) soon after `stop` is raised.
+pub(crate) fn perft_hashed_until(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    hash_mb: usize,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if threads == 1 || depth < 4 {
+        let mut table = PerftTable::new(hash_mb);
+        return perft_hashed_inner(pos, depth, &mut table, stop);
+    }
+    let mut frontier = Vec::new();
+    for a in &pos.legal_moves() {
+        let p1 = child(pos, a);
+        for b in &p1.legal_moves() {
+            frontier.push(child(&p1, b));
+        }
+    }
+    sum_counts_hashed(&frontier, threads, hash_mb, stop, |p, table| {
+        perft_hashed_inner(p, depth - 2, table, stop)
+    })
 }
