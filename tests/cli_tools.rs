@@ -141,7 +141,10 @@ fn every_count_on_the_command_line_is_bounded() {
 #[test]
 fn hashed_perft_gives_the_plain_counts() {
     for (args, want) in [
-        (&["perft", "--depth", "7", "--hash", "4"][..], "nodes 177532"),
+        (
+            &["perft", "--depth", "7", "--hash", "4"][..],
+            "nodes 177532",
+        ),
         (
             &["perft", "--depth", "7", "--hash", "4", "--threads", "2"],
             "nodes 177532",
@@ -156,6 +159,30 @@ fn hashed_perft_gives_the_plain_counts() {
     }
     let (ok, out) = run(&["perft", "--depth", "3", "--hash", "4", "--divide"], "");
     assert!(!ok && out.contains("cannot be used with"), "{out}");
+    let (ok, out) = run(
+        &[
+            "perft",
+            "--fen",
+            "W:WK9:B5,13,15,28",
+            "--depth",
+            "1",
+            "--keep-duplicates",
+        ],
+        "",
+    );
+    assert!(ok && out.lines().any(|l| l == "nodes 2"), "{out}");
+    let (ok, out) = run(
+        &[
+            "perft",
+            "--game",
+            "chinese",
+            "--depth",
+            "2",
+            "--keep-duplicates",
+        ],
+        "",
+    );
+    assert!(!ok && out.contains("is for Spanish draughts"), "{out}");
 }
 
 #[test]

@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 
 use damas::spanish::{
-    divide, perft, perft_hashed, perft_parallel, Bitboard, Color, Move, PieceKind, Position,
+    divide, perft, perft_hashed, perft_keeping_duplicates, perft_parallel, Bitboard, Color, Move,
+    PieceKind, Position,
 };
 use proptest::prelude::*;
 
@@ -276,6 +277,42 @@ fn hashed_perft_equals_the_suite() {
             assert_eq!(perft_hashed(&pos, d, 2, 2), n, "{} depth {d}", c.id);
         }
     }
+}
+
+#[test]
+fn keeping_duplicates_counts_each_capture_order() {
+    // The king on 9 can go round the ring of 5, 15, 28 and 13 either way
+    // and land back on 9: one move (9x9 taking the four), two orders.
+    let ring = Position::from_fen("W:WK9:B5,13,15,28").expect("valid");
+    assert_eq!(perft(&ring, 1), 1);
+    assert_eq!(perft_keeping_duplicates(&ring, 1, 1, 1), 2);
+    // A king on 1 taking 10 and 19 along one diagonal has several final
+    // landing squares: each is its own move with one order.
+    let choice = Position::from_fen("W:WK1:B10,19").expect("valid");
+    assert_eq!(
+        perft_keeping_duplicates(&choice, 1, 1, 1),
+        perft(&choice, 1)
+    );
+    // From the start the counts agree up to depth 11 (dctl's keep mode
+    // first differs at 12), on one thread and on two.
+    let start = Position::start();
+    for (d, &want) in START.iter().enumerate().take(11) {
+        let d = d as u32 + 1;
+        assert_eq!(
+            perft_keeping_duplicates(&start, d, 1, 16),
+            want,
+            "depth {d}"
+        );
+    }
+    assert_eq!(perft_keeping_duplicates(&start, 11, 2, 16), START[10]);
+}
+
+#[test]
+#[ignore = "deep: run in release"]
+fn keeping_duplicates_gives_dctls_counts() {
+    let start = Position::start();
+    assert_eq!(perft_keeping_duplicates(&start, 12, 1, 256), 365_734_003);
+    assert_eq!(perft_keeping_duplicates(&start, 13, 2, 1024), 1_638_016_958);
 }
 
 #[test]

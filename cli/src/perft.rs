@@ -109,7 +109,15 @@ pub struct PerftArgs {
             .range(1..=damas::MAX_PERFT_HASH_MB as u64)
     )]
     hash: Option<usize>,
+    /// Count every capture path of a king as its own move, as programs
+    /// that keep duplicate captures do (dctl's keep mode); Spanish
+    /// draughts only. Uses the --hash table (16 MiB when none is given).
+    #[arg(long, conflicts_with = "divide")]
+    keep_duplicates: bool,
 }
+
+/// The table of `--keep-duplicates` without `--hash`.
+const KEEP_DEFAULT_HASH_MB: usize = 16;
 
 /// Runs `damas perft`.
 pub fn run(args: &PerftArgs) -> Result<(), Failure> {
@@ -137,6 +145,20 @@ pub fn run(args: &PerftArgs) -> Result<(), Failure> {
             n => damas::search::effective_threads(n),
         };
         match args.hash {
+            _ if args.keep_duplicates => match &game {
+                AnyGame::Spanish(g) => damas::spanish::perft_keeping_duplicates(
+                    g.position(),
+                    args.depth,
+                    threads,
+                    args.hash.unwrap_or(KEEP_DEFAULT_HASH_MB),
+                ),
+                AnyGame::Chinese(_) => {
+                    return Err(
+                        "--keep-duplicates is for Spanish draughts (Chinese checkers moves have no duplicates)"
+                            .into(),
+                    )
+                }
+            },
             Some(mb) => game
                 .perft_hashed_until(args.depth, threads, mb, &AtomicBool::new(false))
                 .unwrap_or(0),

@@ -5,7 +5,9 @@
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
-use super::moves::{Move, MoveList};
+use arrayvec::ArrayVec;
+
+use super::moves::{Move, MoveList, MAX_MOVES};
 use super::tables::{down_left, down_right, nearest, slide, up_left, up_right, RAY, ROW_1, ROW_8};
 
 /// The side to move's pieces seen generically.
@@ -16,6 +18,44 @@ pub(super) struct Sides {
     pub(super) opp: u32,
     pub(super) opp_kings: u32,
     pub(super) occ: u32,
+}
+
+/// Most (move, order) pairs remembered per position by [`CaptureOrders`];
+/// past it a further order counts as new (no real position comes near).
+const MAX_ORDERS: usize = 1024;
+
+/// The capture orders of a position's king captures, for perft that keeps
+/// duplicates as dctl does: a move that takes the same pieces from the same
+/// square to the same square counts once per distinct order of the
+/// captured pieces (two landing squares between the same captures are one
+/// order).
+pub(crate) struct CaptureOrders {
+    /// For each listed move, its distinct orders beyond the first.
+    pub(crate) extra: [u32; MAX_MOVES],
+    /// (list index, order) pairs seen.
+    seen: ArrayVec<(u16, u128), MAX_ORDERS>,
+}
+
+impl CaptureOrders {
+    pub(crate) fn new() -> CaptureOrders {
+        CaptureOrders {
+            extra: [0; MAX_MOVES],
+            seen: ArrayVec::new(),
+        }
+    }
+
+    fn first(&mut self, index: usize, order: u128) {
+        self.extra[index] = 0;
+        let _ = self.seen.try_push((index as u16, order));
+    }
+
+    fn again(&mut self, index: usize, order: u128) {
+        let pair = (index as u16, order);
+        if !self.seen.contains(&pair) {
+            let _ = self.seen.try_push(pair);
+            self.extra[index] += 1;
+        }
+    }
 }
 
 /// State of the capture search for the whole position. With `LIST` the
@@ -35,11 +75,15 @@ struct Captures<'a, const LIST: bool> {
     /// Number of moves at the best (pieces, kings) so far.
     count: usize,
     list: &'a mut MoveList,
+    /// When given, the distinct capture orders of each listed move.
+    orders: Option<&'a mut CaptureOrders>,
 }
 
 impl<const LIST: bool> Captures<'_, LIST> {
     #[inline(always)]
-    fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
+    /// `order`: the captured squares in the order taken, six bits each
+    /// (kings only; 0 for men, whose path is fixed).
+    fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool, order: u128) {
         let k = if self.opp_kings == 0 {
             0
         } else {
@@ -50,19 +94,29 @@ impl<const LIST: bool> Captures<'_, LIST> {
         }
         if n > self.best_n || k > self.best_k {
             self.list.clear();
+            if let Some(orders) = self.orders.as_deref_mut() {
+                orders.seen.clear();
+            }
             self.count = 0;
             self.start = 0;
             self.best_n = n;
             self.best_k = k;
-        } else if may_repeat
-            && self.list[self.start..]
+        } else if may_repeat {
+            if let Some(i) = self.list[self.start..]
                 .iter()
-                .any(|m| m.to as usize == to && m.captured == cap)
-        {
-            return;
+                .position(|m| m.to as usize == to && m.captured == cap)
+            {
+                if let Some(orders) = self.orders.as_deref_mut() {
+                    orders.again(self.start + i, order);
+                }
+                return;
+            }
         }
         self.count += 1;
         if LIST {
+            if let Some(orders) = self.orders.as_deref_mut() {
+                orders.first(self.list.len(), order);
+            }
             self.list.push(Move {
                 from: self.from,
                 to: to as u8,
@@ -92,17 +146,17 @@ impl<const LIST: bool> Captures<'_, LIST> {
             let c = cap | mid;
             if land & self.promo != 0 {
                 // Promotion ends the move.
-                self.record(land.trailing_zeros() as usize, c, n + 1, false);
+                self.record(land.trailing_zeros() as usize, c, n + 1, false, 0);
             } else {
                 self.man::<W>(land, c, n + 1);
             }
         }
         if land_a | land_b == 0 && cap != 0 {
-            self.record(at.trailing_zeros() as usize, cap, n, false);
+            self.record(at.trailing_zeros() as usize, cap, n, false, 0);
         }
     }
 
-    fn king(&mut self, sq: usize, cap: u32, n: u32) {
+    fn king(&mut self, sq: usize, cap: u32, n: u32, order: u128) {
         let mut found = false;
         for d in 0..4 {
             let blk = RAY[d][sq] & self.occ;
@@ -119,25 +173,28 @@ impl<const LIST: bool> Captures<'_, LIST> {
             }
             found = true;
             let c = cap | (1 << b);
+            let next = order << 6 | (b as u128 + 1);
             while land != 0 {
                 let l = land.trailing_zeros() as usize;
                 land &= land - 1;
-                self.king(l, c, n + 1);
+                self.king(l, c, n + 1, next);
             }
         }
         if !found && cap != 0 {
-            self.record(sq, cap, n, n >= 2);
+            self.record(sq, cap, n, n >= 2, order);
         }
     }
 }
 
 /// Runs the capture search for the given men and kings; returns the number
-/// of legal captures (also pushed to `list` when `LIST`).
+/// of legal captures (also pushed to `list` when `LIST`, with their
+/// capture orders in `orders` when given).
 pub(super) fn search_captures<const W: bool, const LIST: bool>(
     s: &Sides,
     men: u32,
     kings: u32,
     list: &mut MoveList,
+    orders: Option<&mut CaptureOrders>,
 ) -> usize {
     let mut g = Captures::<LIST> {
         from: 0,
@@ -150,6 +207,7 @@ pub(super) fn search_captures<const W: bool, const LIST: bool>(
         start: 0,
         count: 0,
         list,
+        orders,
     };
     let mut m = men;
     while m != 0 {
@@ -167,11 +225,11 @@ pub(super) fn search_captures<const W: bool, const LIST: bool>(
         g.from = sq as u8;
         g.occ = s.occ & !(1 << sq);
         g.start = g.list.len();
-        g.king(sq, 0, 0);
+        g.king(sq, 0, 0, 0);
     }
     g.count
 }
 
 pub(super) fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
-    search_captures::<W, true>(s, men, kings, list);
+    search_captures::<W, true>(s, men, kings, list, None);
 }

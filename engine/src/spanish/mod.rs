@@ -46,7 +46,7 @@ pub use error::{IllegalMoveError, PositionError};
 pub use game::{DrawReason, Game, GameStatus, WinReason, NO_PROGRESS_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
-pub use perft::{divide, perft, perft_hashed, perft_parallel};
+pub use perft::{divide, perft, perft_hashed, perft_keeping_duplicates, perft_parallel};
 pub use position::Position;
 pub use search::{bench, bench_with, Engine, BENCH_DEPTH};
 pub use square::{Square, SquareParseError};

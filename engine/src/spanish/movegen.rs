@@ -11,7 +11,7 @@
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
-use super::captures::{gen_captures, search_captures, Sides};
+use super::captures::{gen_captures, search_captures, CaptureOrders, Sides};
 use super::color::Color;
 use super::moves::{Move, MoveList};
 use super::position::Position;
@@ -403,9 +403,9 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
             return if kings == 0 {
-                search_captures::<W, false>(&s, men, 0, &mut list)
+                search_captures::<W, false>(&s, men, 0, &mut list, None)
             } else {
-                search_captures::<W, true>(&s, men, kings, &mut list)
+                search_captures::<W, true>(&s, men, kings, &mut list, None)
             };
         }
     }
@@ -423,6 +423,41 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
             + pop2(slide(DL, k, s.occ), slide(DR, k, s.occ));
     }
     n as usize
+}
+
+/// The legal moves of side `W` into `list` (cleared first), with the
+/// distinct capture orders of each king capture in `orders` (two orders of
+/// taking the same pieces, ending on the same square, are one move in the
+/// rules). Perft that keeps duplicates, as dctl counts them, weighs each
+/// move by `1 + orders.extra[i]`.
+pub(crate) fn legal_moves_with_orders<const W: bool>(
+    pos: &Position,
+    list: &mut MoveList,
+    orders: &mut CaptureOrders,
+) {
+    list.clear();
+    let s = sides::<W>(pos);
+    if let Dispatch::Search { men, kings } = dispatch::<W>(&s) {
+        search_captures::<W, true>(&s, men, kings, list, Some(orders));
+        return;
+    }
+    gen::<W>(pos, list);
+    orders.extra[..list.len()].fill(0);
+}
+
+/// The number of legal moves of side `W` with every capture order counted
+/// (see [`legal_moves_with_orders`]).
+pub(crate) fn count_with_orders<const W: bool>(pos: &Position) -> u64 {
+    let s = sides::<W>(pos);
+    match dispatch::<W>(&s) {
+        Dispatch::Search { men, kings } if kings != 0 => {
+            let mut list = MoveList::new();
+            let mut orders = CaptureOrders::new();
+            let n = search_captures::<W, true>(&s, men, kings, &mut list, Some(&mut orders));
+            n as u64 + orders.extra[..n].iter().map(|&r| u64::from(r)).sum::<u64>()
+        }
+        _ => count::<W>(pos) as u64,
+    }
 }
 
 impl Position {

@@ -6,9 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::parallel::sum_counts;
 use crate::perft_table::{sum_counts_hashed, PerftTable};
 
+use super::captures::CaptureOrders;
 use super::color::Color;
-use super::movegen::{count, visit};
-use super::moves::Move;
+use super::movegen::{count, count_with_orders, legal_moves_with_orders, visit};
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::tables::{ROW_1, ROW_8};
 
@@ -268,4 +269,104 @@ pub(crate) fn perft_hashed_until(
     sum_counts_hashed(&frontier, threads, hash_mb, stop, |p, table| {
         perft_hashed_inner(p, depth - 2, table, stop)
     })
+}
+
+fn perft_keeping_side<const W: bool>(
+    pos: &Position,
+    depth: u32,
+    table: &mut PerftTable,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if depth == 1 {
+        return Some(count_with_orders::<W>(pos));
+    }
+    let key = table_key(pos);
+    if depth >= HASH_MIN_DEPTH {
+        if let Some(n) = table.probe(&key, depth) {
+            return Some(n);
+        }
+        if depth > STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
+            return None;
+        }
+    }
+    let mut list = MoveList::new();
+    let mut orders = CaptureOrders::new();
+    legal_moves_with_orders::<W>(pos, &mut list, &mut orders);
+    let mut n = 0u64;
+    for (mv, &extra) in list.iter().zip(&orders.extra) {
+        let c = child(pos, mv);
+        let sub = if W {
+            perft_keeping_side::<false>(&c, depth - 1, table, stop)?
+        } else {
+            perft_keeping_side::<true>(&c, depth - 1, table, stop)?
+        };
+        n = n.saturating_add(sub.saturating_mul(1 + u64::from(extra)));
+    }
+    if depth >= HASH_MIN_DEPTH {
+        table.store(key, depth, n);
+    }
+    Some(n)
+}
+
+fn perft_keeping_inner(
+    pos: &Position,
+    depth: u32,
+    table: &mut PerftTable,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    match (depth, pos.side) {
+        (0, _) => Some(1),
+        (_, Color::White) => perft_keeping_side::<true>(pos, depth, table, stop),
+        (_, Color::Black) => perft_keeping_side::<false>(pos, depth, table, stop),
+    }
+}
+
+/// [`perft_hashed`] counting every capture order as its own move, the way
+/// programs that keep duplicate captures count (dctl's keep mode): a king
+/// that can take the same pieces in two orders and end on the same square
+/// makes one move in the rules ([`perft`]) but two here (two landing
+/// squares between the same captures stay one). From the start the two
+/// counts first differ at depth 12 (365,728,331 and 365,734,003, dctl's
+/// count).
+///
+/// ```
+/// use damas::spanish::{perft, perft_keeping_duplicates, Position};
+/// // The king on 9 takes 5, 15, 28 and 13 round a ring and lands back on
+/// // 9: one move, but two orders (either way round).
+/// let pos: Position = "W:WK9:B5,13,15,28".parse().unwrap();
+/// assert_eq!(perft(&pos, 1), 1);
+/// assert_eq!(perft_keeping_duplicates(&pos, 1, 1, 1), 2);
+/// ```
+pub fn perft_keeping_duplicates(pos: &Position, depth: u32, threads: usize, hash_mb: usize) -> u64 {
+    let stop = AtomicBool::new(false);
+    if threads == 1 || depth < 4 {
+        let mut table = PerftTable::new(hash_mb);
+        return perft_keeping_inner(pos, depth, &mut table, &stop).unwrap_or(0);
+    }
+    // The frontier two plies down, each position with its number of paths.
+    let mut frontier = Vec::new();
+    let mut list = MoveList::new();
+    let mut orders = CaptureOrders::new();
+    legal_moves_with_orders_of(pos, &mut list, &mut orders);
+    for (a, &ra) in list.iter().zip(&orders.extra) {
+        let p1 = child(pos, a);
+        let mut list1 = MoveList::new();
+        let mut orders1 = CaptureOrders::new();
+        legal_moves_with_orders_of(&p1, &mut list1, &mut orders1);
+        for (b, &rb) in list1.iter().zip(&orders1.extra) {
+            let weight = (1 + u64::from(ra)) * (1 + u64::from(rb));
+            frontier.push((child(&p1, b), weight));
+        }
+    }
+    sum_counts_hashed(&frontier, threads, hash_mb, &stop, |(p, weight), table| {
+        perft_keeping_inner(p, depth - 2, table, &stop).map(|n| n.saturating_mul(*weight))
+    })
+    .unwrap_or(0)
+}
+
+fn legal_moves_with_orders_of(pos: &Position, list: &mut MoveList, orders: &mut CaptureOrders) {
+    match pos.side {
+        Color::White => legal_moves_with_orders::<true>(pos, list, orders),
+        Color::Black => legal_moves_with_orders::<false>(pos, list, orders),
+    }
 }
