@@ -34,6 +34,8 @@ pub(crate) struct CaptureOrders {
     pub(crate) extra: [u32; MAX_MOVES],
     /// (list index, order) pairs seen.
     seen: ArrayVec<(u16, u128), MAX_ORDERS>,
+    /// The squares captured so far, in order, six bits each.
+    order: u128,
 }
 
 impl CaptureOrders {
@@ -41,27 +43,64 @@ impl CaptureOrders {
         CaptureOrders {
             extra: [0; MAX_MOVES],
             seen: ArrayVec::new(),
+            order: 0,
         }
     }
+}
 
-    fn first(&mut self, index: usize, order: u128) {
-        self.extra[index] = 0;
-        let _ = self.seen.try_push((index as u16, order));
+/// What the capture search reports of capture orders: nothing (`()`, the
+/// rules' moves, at no cost) or every distinct order ([`CaptureOrders`]).
+pub(super) trait OrderLog {
+    /// The list was cleared for longer captures.
+    fn clear(&mut self) {}
+    /// The move just listed at `index` was reached by the current order.
+    fn first(&mut self, _index: usize) {}
+    /// The move at `index` was reached again, maybe by another order.
+    fn again(&mut self, _index: usize) {}
+    /// A capture of `square` is added to the current order; returns what
+    /// [`leave`](OrderLog::leave) restores.
+    fn enter(&mut self, _square: usize) -> u128 {
+        0
+    }
+    /// Back to the order before the matching `enter`.
+    fn leave(&mut self, _saved: u128) {}
+}
+
+impl OrderLog for () {}
+
+impl OrderLog for &mut CaptureOrders {
+    fn clear(&mut self) {
+        self.seen.clear();
     }
 
-    fn again(&mut self, index: usize, order: u128) {
-        let pair = (index as u16, order);
+    fn first(&mut self, index: usize) {
+        self.extra[index] = 0;
+        let _ = self.seen.try_push((index as u16, self.order));
+    }
+
+    fn again(&mut self, index: usize) {
+        let pair = (index as u16, self.order);
         if !self.seen.contains(&pair) {
             let _ = self.seen.try_push(pair);
             self.extra[index] += 1;
         }
+    }
+
+    fn enter(&mut self, square: usize) -> u128 {
+        let saved = self.order;
+        self.order = saved << 6 | (square as u128 + 1);
+        saved
+    }
+
+    fn leave(&mut self, saved: u128) {
+        self.order = saved;
     }
 }
 
 /// State of the capture search for the whole position. With `LIST` the
 /// moves go to `list`; without, they are only counted (valid when no king
 /// of the side to move can capture, since only kings make duplicates).
-struct Captures<'a, const LIST: bool> {
+struct Captures<'a, const LIST: bool, O: OrderLog> {
     from: u8,
     /// Occupied squares without the moving piece (captured pieces stay).
     occ: u32,
@@ -75,15 +114,13 @@ struct Captures<'a, const LIST: bool> {
     /// Number of moves at the best (pieces, kings) so far.
     count: usize,
     list: &'a mut MoveList,
-    /// When given, the distinct capture orders of each listed move.
-    orders: Option<&'a mut CaptureOrders>,
+    /// The capture orders, when they are wanted.
+    orders: O,
 }
 
-impl<const LIST: bool> Captures<'_, LIST> {
+impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
     #[inline(always)]
-    /// `order`: the captured squares in the order taken, six bits each
-    /// (kings only; 0 for men, whose path is fixed).
-    fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool, order: u128) {
+    fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
         let k = if self.opp_kings == 0 {
             0
         } else {
@@ -94,9 +131,7 @@ impl<const LIST: bool> Captures<'_, LIST> {
         }
         if n > self.best_n || k > self.best_k {
             self.list.clear();
-            if let Some(orders) = self.orders.as_deref_mut() {
-                orders.seen.clear();
-            }
+            self.orders.clear();
             self.count = 0;
             self.start = 0;
             self.best_n = n;
@@ -106,17 +141,13 @@ impl<const LIST: bool> Captures<'_, LIST> {
                 .iter()
                 .position(|m| m.to as usize == to && m.captured == cap)
             {
-                if let Some(orders) = self.orders.as_deref_mut() {
-                    orders.again(self.start + i, order);
-                }
+                self.orders.again(self.start + i);
                 return;
             }
         }
         self.count += 1;
         if LIST {
-            if let Some(orders) = self.orders.as_deref_mut() {
-                orders.first(self.list.len(), order);
-            }
+            self.orders.first(self.list.len());
             self.list.push(Move {
                 from: self.from,
                 to: to as u8,
@@ -146,17 +177,17 @@ impl<const LIST: bool> Captures<'_, LIST> {
             let c = cap | mid;
             if land & self.promo != 0 {
                 // Promotion ends the move.
-                self.record(land.trailing_zeros() as usize, c, n + 1, false, 0);
+                self.record(land.trailing_zeros() as usize, c, n + 1, false);
             } else {
                 self.man::<W>(land, c, n + 1);
             }
         }
         if land_a | land_b == 0 && cap != 0 {
-            self.record(at.trailing_zeros() as usize, cap, n, false, 0);
+            self.record(at.trailing_zeros() as usize, cap, n, false);
         }
     }
 
-    fn king(&mut self, sq: usize, cap: u32, n: u32, order: u128) {
+    fn king(&mut self, sq: usize, cap: u32, n: u32) {
         let mut found = false;
         for d in 0..4 {
             let blk = RAY[d][sq] & self.occ;
@@ -173,15 +204,16 @@ impl<const LIST: bool> Captures<'_, LIST> {
             }
             found = true;
             let c = cap | (1 << b);
-            let next = order << 6 | (b as u128 + 1);
+            let saved = self.orders.enter(b);
             while land != 0 {
                 let l = land.trailing_zeros() as usize;
                 land &= land - 1;
-                self.king(l, c, n + 1, next);
+                self.king(l, c, n + 1);
             }
+            self.orders.leave(saved);
         }
         if !found && cap != 0 {
-            self.record(sq, cap, n, n >= 2, order);
+            self.record(sq, cap, n, n >= 2);
         }
     }
 }
@@ -189,14 +221,14 @@ impl<const LIST: bool> Captures<'_, LIST> {
 /// Runs the capture search for the given men and kings; returns the number
 /// of legal captures (also pushed to `list` when `LIST`, with their
 /// capture orders in `orders` when given).
-pub(super) fn search_captures<const W: bool, const LIST: bool>(
+pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
     s: &Sides,
     men: u32,
     kings: u32,
     list: &mut MoveList,
-    orders: Option<&mut CaptureOrders>,
+    orders: O,
 ) -> usize {
-    let mut g = Captures::<LIST> {
+    let mut g = Captures::<LIST, O> {
         from: 0,
         occ: s.occ,
         opp: s.opp,
@@ -225,11 +257,11 @@ pub(super) fn search_captures<const W: bool, const LIST: bool>(
         g.from = sq as u8;
         g.occ = s.occ & !(1 << sq);
         g.start = g.list.len();
-        g.king(sq, 0, 0, 0);
+        g.king(sq, 0, 0);
     }
     g.count
 }
 
 pub(super) fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
-    search_captures::<W, true>(s, men, kings, list, None);
+    search_captures::<W, true, ()>(s, men, kings, list, ());
 }

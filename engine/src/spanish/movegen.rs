@@ -403,9 +403,9 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
             return if kings == 0 {
-                search_captures::<W, false>(&s, men, 0, &mut list, None)
+                search_captures::<W, false, ()>(&s, men, 0, &mut list, ())
             } else {
-                search_captures::<W, true>(&s, men, kings, &mut list, None)
+                search_captures::<W, true, ()>(&s, men, kings, &mut list, ())
             };
         }
     }
@@ -438,7 +438,7 @@ pub(crate) fn legal_moves_with_orders<const W: bool>(
     list.clear();
     let s = sides::<W>(pos);
     if let Dispatch::Search { men, kings } = dispatch::<W>(&s) {
-        search_captures::<W, true>(&s, men, kings, list, Some(orders));
+        search_captures::<W, true, _>(&s, men, kings, list, orders);
         return;
     }
     gen::<W>(pos, list);
@@ -453,7 +453,7 @@ pub(crate) fn count_with_orders<const W: bool>(pos: &Position) -> u64 {
         Dispatch::Search { men, kings } if kings != 0 => {
             let mut list = MoveList::new();
             let mut orders = CaptureOrders::new();
-            let n = search_captures::<W, true>(&s, men, kings, &mut list, Some(&mut orders));
+            let n = search_captures::<W, true, _>(&s, men, kings, &mut list, &mut orders);
             n as u64 + orders.extra[..n].iter().map(|&r| u64::from(r)).sum::<u64>()
         }
         _ => count::<W>(pos) as u64,
