@@ -9,6 +9,7 @@
 //! memory split evenly), so an entry is never read half-written.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(feature = "rayon")]
 use std::sync::Mutex;
 
 use bytemuck::Zeroable;
