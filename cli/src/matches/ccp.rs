@@ -125,7 +125,12 @@ fn go_command(control: TimeControl, clocks: &[Duration]) -> String {
 /// notation; a word that names no cells is passed on as written, for the
 /// referee to refuse as an illegal move.
 fn move_of_ids(word: &str) -> String {
-    ccp::path_of_ids(&word.replace(',', "-")).unwrap_or_else(|_| word.to_string())
+    let path = word.replace(',', "-");
+    if !path.contains('-') {
+        // One id (or `0000`, `(none)`) is no move.
+        return word.to_string();
+    }
+    ccp::path_of_ids(&path).unwrap_or_else(|_| word.to_string())
 }
 
 #[cfg(test)]
@@ -144,8 +149,11 @@ mod tests {
         assert_eq!(words[3..], ["player", "1", "ply", "1"]);
         let cells = words[2].as_bytes();
         assert_eq!(cells.len(), 121);
-        // e4 (id 6) moved to e5 (id 10).
-        assert_eq!((cells[6], cells[10]), (b'.', b'0'));
+        let id = |name: &str| usize::from(ccp::id(name.parse().unwrap()));
+        assert_eq!(
+            (id("e4"), cells[id("e4")], cells[id("e5")]),
+            (6, b'.', b'0')
+        );
         assert_eq!(cells.iter().filter(|&&c| c == b'1').count(), 10);
     }
 
