@@ -1,7 +1,7 @@
 //! The `damas` command-line engine.
 //!
 //! With no subcommand it speaks the engine protocol on stdin/stdout; the
-//! subcommands are tools for people: perft, bench, play, solitaire, match.
+//! subcommands are tools for people: perft, bench, play, solitaire, match, serve.
 
 use std::process::ExitCode;
 
@@ -12,6 +12,7 @@ mod engine_loop;
 mod matches;
 mod perft;
 mod play;
+mod serve;
 mod solitaire;
 
 /// Spanish draughts and Chinese checkers engine.
@@ -36,6 +37,8 @@ enum Commands {
     Match(matches::MatchArgs),
     /// Chinese checkers solitaire: move one army across alone, shortest.
     Solitaire(solitaire::SolitaireArgs),
+    /// Serve the web board: play both games in the browser.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
+        Some(Commands::Serve(args)) => serve::run(&args),
         Some(Commands::Match(args)) => {
             let raw: Vec<String> = std::env::args().collect();
             matches::run(&args, &raw)

@@ -43,6 +43,7 @@ mod bitset;
 pub mod chinese;
 mod game;
 mod random;
+pub mod record;
 pub mod search;
 pub mod spanish;
 
