@@ -12,7 +12,7 @@ use serde_json::Value;
 
 /// How long a state the test waits for may take. Only a guard against
 /// hangs: no test asserts speed with it.
-pub const PATIENCE: Duration = Duration::from_secs(60);
+pub const PATIENCE: Duration = Duration::from_secs(30);
 
 /// A running server, stopped when dropped.
 pub struct Server {

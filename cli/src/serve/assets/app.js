@@ -115,6 +115,8 @@ function alertSetup(err) {
 // ---- state and drawing ----
 
 function setState(next) {
+  // Answers may arrive out of order: never go back to an older state.
+  if (state && next.id === state.id && next.version < state.version) return;
   const changed = !state || state.version !== next.version || state.id !== next.id;
   if (!state || state.id !== next.id || state.game_number !== next.game_number) {
     // The board faces the person: Black's side at the bottom when the
@@ -416,8 +418,11 @@ function openSetup() {
 
 async function poll() {
   if (!state || document.hidden) return;
+  const asked = state.id;
   try {
-    const next = await api("GET", "/api/games/" + state.id);
+    const next = await api("GET", "/api/games/" + asked);
+    // A new game may have started while the answer was on its way.
+    if (!state || state.id !== asked) return;
     if (next.version !== state.version || next.thinking) setState(next);
     else { clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()]; drawStatus(); }
   } catch (err) {
