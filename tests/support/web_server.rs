@@ -23,12 +23,19 @@ pub struct Server {
 }
 
 impl Server {
-    /// `damas serve --port 0` with `extra` arguments; waits for the URL it
-    /// prints.
+    /// `damas serve --port 0` with two workers, small tables and `extra`
+    /// arguments; waits for the URL it prints.
     pub fn start(extra: &[&str]) -> Server {
+        let mut args = vec!["--workers", "2", "--hash", "4"];
+        args.extend_from_slice(extra);
+        Server::start_with(&args)
+    }
+
+    /// `damas serve --port 0` with exactly these arguments.
+    pub fn start_with(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_damas"))
-            .args(["serve", "--port", "0", "--workers", "2", "--hash", "4"])
-            .args(extra)
+            .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -50,6 +57,11 @@ impl Server {
             .build()
             .into();
         Server { child, url, agent }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Sends a request; the status and the body (JSON, or the text as a

@@ -112,8 +112,22 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, hash_mb: usize) {
                 *shown = update;
             }
         };
-        let result = engine.search(game, &job.limits, &job.stop, &mut on_info);
-        let best = result.best.or_else(|| game.legal_moves().first().copied());
+        // A panic in a search must not take the worker down with it: the
+        // answer is then "no move" (the session plays a legal move) and the
+        // worker starts again with a fresh context.
+        let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            engine
+                .search(game, &job.limits, &job.stop, &mut on_info)
+                .best
+        }));
+        let best = match searched {
+            Ok(best) => best,
+            Err(_) => {
+                engine = AnyEngine::new(hash_mb);
+                last_game = None;
+                None
+            }
+        };
         let _ = job.reply.send(best);
     }
 }

@@ -434,13 +434,27 @@ impl Session {
             return;
         }
         self.running = None;
-        let played = match best {
-            Some(mv) => self.game.play(mv).is_ok(),
-            None => false,
-        };
+        // Without an answer (a failed search) the first legal move is
+        // played, so that the game always moves on.
+        let played = best.is_some_and(|mv| self.game.play(mv).is_ok())
+            || self
+                .game
+                .legal_moves()
+                .first()
+                .is_some_and(|&mv| self.game.play(mv).is_ok());
         if !played && self.game.must_pass() {
             let _ = self.game.pass();
         }
         self.after_turn(now);
+    }
+
+    /// The search `token` could not be queued (the workers are gone): the
+    /// seat waits, and the page says why.
+    pub fn search_failed(&mut self, token: u64) {
+        if self.running.as_ref().map(|r| r.token) == Some(token) {
+            self.running = None;
+            self.notice = Some("the engine is not available".into());
+            self.version += 1;
+        }
     }
 }

@@ -135,6 +135,7 @@ pub fn schedule(store: &Arc<Store>, shared: &Shared) {
         reply,
     };
     if !store.pool.submit(job) {
+        lock(shared).search_failed(token);
         return;
     }
     let store = Arc::clone(store);

@@ -225,7 +225,7 @@ function drawBoard() {
     } else {
       const zone = p.home != null ? p.home : null;
       const hole = el("circle", { cx, cy, r: geo.size * 0.36, class: "hole" }, g);
-      if (zone != null) hole.setAttribute("fill", tint(COLOURS[zone]));
+      if (zone != null) hole.style.fill = tint(COLOURS[zone]);
       if ($("numbers").checked) {
         const t = el("text", { x: cx, y: cy + geo.size * 0.62, class: "num", "text-anchor": "middle" }, g);
         t.setAttribute("style", "fill:#555;font-size:8px");
@@ -260,7 +260,7 @@ function drawPiece(g, piece, cx, cy, size, taken) {
   if (spanish) c.classList.add(piece.player === 0 ? "w" : "b");
   else c.setAttribute("fill", COLOURS[piece.player]);
   if (piece.king) {
-    const t = el("text", { x: cx, y: cy, class: "crown " + (spanish ? (piece.player === 0 ? "w" : "b") : "w") }, g);
+    const t = el("text", { x: cx, y: cy, class: "crown " + (spanish ? (piece.player === 0 ? "w" : "b") : "k") }, g);
     t.textContent = "♛";
   }
   if (taken) c.classList.add("taken");
