@@ -280,6 +280,7 @@ async fn browse(client: &Client) {
     play(client, "14", "30", "capture").await;
     find(client, "#chooser:not([hidden]) .choice").await;
     assert_eq!(count(client, "#chooser .choice").await, 2);
+    screenshot(client, "spanish-choice").await;
     click(client, "#chooser .choice").await;
     find(client, "#board [data-name=\"30\"] .piece[data-king=\"1\"]").await;
 
@@ -293,6 +294,7 @@ async fn browse(client: &Client) {
         .expect("text");
     assert!(result.contains("White wins"), "{result}");
     assert!(result.contains("the loser has no pieces"), "{result}");
+    screenshot(client, "spanish-end").await;
 
     // Chinese checkers, two players: steps and chain ends are told apart.
     new_game(client, "chinese", 2, &["human", "engine"], "").await;
