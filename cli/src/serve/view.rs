@@ -228,14 +228,19 @@ fn statuses(game: &AnyGame) -> Vec<String> {
                 },
             })
             .collect(),
-        AnyGame::Spanish(_) => places
-            .iter()
-            .map(|p| match p {
-                None => "playing".to_string(),
-                Some(1) => "place 1".to_string(),
-                Some(p) => format!("place {p}"),
-            })
-            .collect(),
+        AnyGame::Spanish(_) => {
+            let draw = game.outcome().is_some_and(|o| o.is_draw());
+            places
+                .iter()
+                .map(|p| match p {
+                    None => "playing",
+                    Some(_) if draw => "draw",
+                    Some(1) => "won",
+                    Some(_) => "lost",
+                })
+                .map(String::from)
+                .collect()
+        }
     }
 }
 

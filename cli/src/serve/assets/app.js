@@ -332,7 +332,7 @@ function drawResult() {
   else if (state.players === 1) head = r.winner === 0 ? "Solitaire finished" : "Solitaire over";
   else head = r.winner != null ? `${seatName(r.winner)} wins` : "First place shared";
   const rows = r.ranking.map((x) => `<li>${x.place}. ${seatName(x.player)} — ${state.status[x.player]}</li>`).join("");
-  box.innerHTML = `<strong>${head}</strong> (${r.reason})<ol class="ranking">${rows}</ol>`;
+  box.innerHTML = `<strong>${head}</strong> (${r.reason})<ul class="ranking">${rows}</ul>`;
 }
 
 function drawAnalysis() {
