@@ -7,9 +7,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use output::{errln, Failure};
+
 mod bench;
 mod engine_loop;
+mod lines;
 mod matches;
+mod output;
+mod pdn;
 mod perft;
 mod play;
 mod serve;
@@ -37,18 +42,21 @@ enum Commands {
     Match(matches::MatchArgs),
     /// Chinese checkers solitaire: move one army across alone, shortest.
     Solitaire(solitaire::SolitaireArgs),
+    /// Spanish draughts game records: `damas pdn check FILE`.
+    Pdn(pdn::PdnArgs),
     /// Serve the web board: play both games in the browser.
     Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        None | Some(Commands::Engine) => engine_loop::run(),
+    let result: Result<(), Failure> = match cli.command {
+        None | Some(Commands::Engine) => engine_loop::run().map_err(Failure::from),
         Some(Commands::Bench(args)) => bench::run(&args),
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
+        Some(Commands::Pdn(args)) => pdn::run(&args),
         Some(Commands::Serve(args)) => serve::run(&args),
         Some(Commands::Match(args)) => {
             let raw: Vec<String> = std::env::args().collect();
@@ -56,9 +64,9 @@ fn main() -> ExitCode {
         }
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("damas: {err}");
+        Ok(()) | Err(Failure::StdoutClosed) => ExitCode::SUCCESS,
+        Err(Failure::Message(err)) => {
+            errln!("damas: {err}");
             ExitCode::FAILURE
         }
     }

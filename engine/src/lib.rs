@@ -31,6 +31,8 @@
 //! }
 //! ```
 //!
+//! [`pdn`] reads Spanish draughts game records (PDN) and replays them.
+//!
 //! The crate does no I/O: the `damas-protocol` crate and the `damas` binary
 //! put a text protocol on top. `docs/LIBRARY.md` in the repository walks
 //! through the API.
@@ -42,6 +44,8 @@ mod any;
 mod bitset;
 pub mod chinese;
 mod game;
+mod parallel;
+pub mod pdn;
 mod random;
 pub mod record;
 pub mod search;

@@ -32,7 +32,8 @@ fn escape(text: &str) -> String {
 /// One Spanish draughts game as PDN: the tags in the order given (values
 /// escaped), a blank line, then the numbered move text (`1. 11-14 22-19 2.
 /// ...`, starting `1...` when Black moved first) ending with `result`,
-/// wrapped at 79 columns, and a blank line.
+/// wrapped at 79 columns, and a blank line. A `resign` in `moves` is left
+/// out: the result tells it.
 ///
 /// ```
 /// use damas::record::pdn_game;
@@ -53,7 +54,10 @@ pub fn pdn_game(
     out.push('\n');
     let mut line = String::new();
     let offset = usize::from(black_starts);
-    for (i, mv) in moves.iter().enumerate() {
+    // PDN has no word for a resignation: the result and the Termination
+    // tag tell it.
+    let moves = moves.iter().filter(|mv| mv.as_str() != "resign");
+    for (i, mv) in moves.enumerate() {
         let ply = i + offset;
         if ply % 2 == 0 {
             line.push_str(&format!("{}. ", ply / 2 + 1));

@@ -97,7 +97,7 @@ fn router(store: Arc<Store>) -> Router {
 }
 
 /// Runs the server until interrupted.
-pub fn run(args: &ServeArgs) -> Result<(), String> {
+pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = match args.workers {
         0 => cores,
@@ -120,31 +120,37 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async move {
-        let address = SocketAddr::new(args.host, args.port);
-        let listener = tokio::net::TcpListener::bind(address)
-            .await
-            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
-        let bound = listener
-            .local_addr()
-            .map_err(|e| format!("cannot read the address: {e}"))?;
-        let host = match bound.ip() {
-            ip if ip.is_unspecified() => "127.0.0.1".to_string(),
-            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
-            ip => ip.to_string(),
-        };
-        println!(
-            "damas serve: open http://{host}:{}/ ({} engine workers)",
-            bound.port(),
-            store.pool.workers()
-        );
-        let _ = std::io::stdout().flush();
-        tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
-        axum::serve(listener, router(store))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("server error: {e}"))
-    })
+    runtime
+        .block_on(async move {
+            let address = SocketAddr::new(args.host, args.port);
+            let listener = tokio::net::TcpListener::bind(address)
+                .await
+                .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+            let bound = listener
+                .local_addr()
+                .map_err(|e| format!("cannot read the address: {e}"))?;
+            let host = match bound.ip() {
+                ip if ip.is_unspecified() => "127.0.0.1".to_string(),
+                std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+                ip => ip.to_string(),
+            };
+            // A closed standard output is no reason to stop serving.
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(
+                out,
+                "damas serve: open http://{host}:{}/ ({} engine workers)",
+                bound.port(),
+                store.pool.workers()
+            )
+            .and_then(|()| out.flush());
+            drop(out);
+            tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
+            axum::serve(listener, router(store))
+                .with_graceful_shutdown(async {
+                    let _ = tokio::signal::ctrl_c().await;
+                })
+                .await
+                .map_err(|e| format!("server error: {e}"))
+        })
+        .map_err(crate::output::Failure::from)
 }

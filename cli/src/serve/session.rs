@@ -114,7 +114,6 @@ impl Settings {
                 },
                 anti_blocking: self.anti_blocking,
                 play_to_end: self.play_to_end,
-                rotate_first: self.rotate_first,
                 ..Rules::default()
             }),
         }
@@ -343,19 +342,22 @@ impl Session {
     }
 
     /// The next game at this board: the start position, the first turn
-    /// rotated to the next seat when the setting is on.
+    /// rotated to the next seat when the setting is on. The rotation is the
+    /// board's (docs/RULES.md: it belongs to whoever runs the series, not to
+    /// the rules of one game): game n is opened by seat n, modulo the seats.
     pub fn new_game(&mut self, now: Instant) {
         self.cancel_search();
         self.game_number = self.game_number.saturating_add(1);
         let spec = self.settings.spec();
         self.game = match spec {
-            GameSpec::Chinese(rules) => {
-                let first = rules.first_player_of_game(self.game_number);
+            GameSpec::Chinese(_) if self.settings.rotate_first => {
+                let first = self.game_number as usize % self.seats.len().max(1);
                 Player::new(first).map_or_else(
                     || AnyGame::new(&spec),
                     |first| AnyGame::with_first_player(&spec, first),
                 )
             }
+            GameSpec::Chinese(_) => AnyGame::new(&spec),
             GameSpec::Spanish => {
                 // White always opens: rotating the first turn swaps the
                 // colours of the two seats.
@@ -365,8 +367,8 @@ impl Session {
                 AnyGame::new(&spec)
             }
         };
-        self.start = match (&self.game, &spec) {
-            (AnyGame::Chinese(g), _) if g.first_player() != 0 => Some(self.game.position_text()),
+        self.start = match &self.game {
+            AnyGame::Chinese(g) if g.first_player() != 0 => Some(self.game.position_text()),
             _ => None,
         };
         self.notice = None;
