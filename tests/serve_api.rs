@@ -274,6 +274,133 @@ fn the_next_game_rotates_the_first_turn() {
     assert_eq!(next["seats"][1]["kind"], "human");
 }
 
+/// The fields of a Chinese checkers record line, by key.
+fn line_fields(record: &str) -> std::collections::HashMap<String, String> {
+    record
+        .trim_end()
+        .split('\t')
+        .map(|field| {
+            let (key, value) = field.split_once('=').expect("key=value");
+            (key.to_string(), value.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn exported_records_read_back_with_the_library() {
+    use damas::chinese::Rules;
+    use damas::{AnyGame, Game as _, GameSpec};
+
+    let server = Server::start(&[]);
+    // Spanish draughts against the engine, then the person resigns: the
+    // PDN reads back through damas::pdn move for move, to the same
+    // position, with the result of the resignation.
+    let state = server.create(
+        r#"{"game":"spanish","seats":[{"kind":"human"},{"kind":"engine","level":2,"think_ms":50}]}"#,
+    );
+    let game = id(&state);
+    let mut last = state;
+    for _ in 0..4 {
+        let from = last["movable"][0]
+            .as_str()
+            .expect("a movable piece")
+            .to_string();
+        let options = server.ok(
+            "GET",
+            &format!("/api/games/{game}/moves?from={from}"),
+            None,
+            200,
+        );
+        let text = options[0]["text"].as_str().expect("a move").to_string();
+        server.ok(
+            "POST",
+            &format!("/api/games/{game}/move"),
+            Some(&format!(r#"{{"move":"{text}"}}"#)),
+            200,
+        );
+        last = server.wait_for(&game, "the engine's answer", |s| s["to_move"] == 0);
+    }
+    let over = server.ok("POST", &format!("/api/games/{game}/resign"), None, 200);
+    assert_eq!(over["result"]["winner"], 1, "{over}");
+    let (_, record) = server.request("GET", &format!("/api/games/{game}/record"), None);
+    let record = record.as_str().expect("a text record").to_string();
+    let games = damas::pdn::read_games(&record).expect("the record reads");
+    assert_eq!(games.len(), 1, "{record}");
+    assert_eq!(games[0].moves(), &moves(&over)[..], "{record}");
+    assert_eq!(games[0].moves().len(), 8);
+    assert_eq!(games[0].result(), Some("0-1"));
+    assert_eq!(games[0].tag("Result"), Some("0-1"));
+    assert_eq!(games[0].tag("White"), Some("person"));
+    assert_eq!(games[0].tag("Black"), Some("damas level 2 50 ms"));
+    let replayed = games[0].replay().expect("every move legal");
+    assert_eq!(replayed.position_text(), over["position"].as_str().unwrap());
+
+    // From a position with Black to move: the move text opens with `1...`.
+    let state = server.create(
+        r#"{"game":"spanish","position":"B:W18,K3:BK30,22","seats":[{"kind":"human"},{"kind":"human"}]}"#,
+    );
+    let game = id(&state);
+    let after = server.ok(
+        "POST",
+        &format!("/api/games/{game}/move"),
+        Some(r#"{"move":"22x13"}"#),
+        200,
+    );
+    let (_, record) = server.request("GET", &format!("/api/games/{game}/record"), None);
+    let record = record.as_str().unwrap().to_string();
+    assert!(record.contains("\n1... 22x13 *\n"), "{record}");
+    let games = damas::pdn::read_games(&record).expect("the record reads");
+    assert_eq!(games[0].tag("FEN"), Some("B:WK3,18:B22,K30"));
+    assert_eq!(games[0].result(), Some("*"));
+    let replayed = games[0].replay().expect("every move legal");
+    assert_eq!(replayed.position_text(), "W:WK3:B13,K30");
+    assert_eq!(after["position"], "W:WK3:B13,K30");
+
+    // Chinese checkers, the second game at a board of three (p2 opens):
+    // the line's start and moves replay with the library to the position
+    // the board shows.
+    let state = server.create(
+        r#"{"game":"chinese","players":3,"seats":[{"kind":"human"},{"kind":"human"},{"kind":"human"}]}"#,
+    );
+    let game = id(&state);
+    let mut last = server.ok("POST", &format!("/api/games/{game}/new"), None, 200);
+    for _ in 0..4 {
+        let from = last["movable"][0].as_str().unwrap().to_string();
+        let options = server.ok(
+            "GET",
+            &format!("/api/games/{game}/moves?from={from}"),
+            None,
+            200,
+        );
+        let text = options[options.as_array().unwrap().len() - 1]["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        last = server.ok(
+            "POST",
+            &format!("/api/games/{game}/move"),
+            Some(&format!(r#"{{"move":"{text}"}}"#)),
+            200,
+        );
+    }
+    let (_, record) = server.request("GET", &format!("/api/games/{game}/record"), None);
+    let fields = line_fields(record.as_str().unwrap());
+    assert_eq!(fields["game"], "2");
+    assert_ne!(fields["start"], "startpos");
+    let spec = GameSpec::Chinese(Rules {
+        players: 3,
+        ..Rules::default()
+    });
+    let mut replay = AnyGame::from_text(&spec, &fields["start"]).expect("the start reads");
+    assert_eq!(replay.to_move().map(|p| p.index()), Some(1));
+    let played: Vec<&str> = fields["moves"].split(' ').collect();
+    assert_eq!(played.len(), 4);
+    for text in played {
+        replay.play_text(text).expect("a legal move");
+    }
+    assert_eq!(replay.position_text(), last["position"].as_str().unwrap());
+}
+
 #[test]
 fn a_seat_handed_to_the_engine_plays_and_can_be_taken_back() {
     let server = Server::start(&[]);

@@ -166,6 +166,52 @@ mod tests {
     }
 
     #[test]
+    fn pdn_reads_back_through_the_pdn_reader() {
+        use crate::game::Game as _;
+        // A long game (line breaks), tags that need escaping, a resign
+        // left out of the move text.
+        let mut game = crate::spanish::Game::default();
+        let mut moves = Vec::new();
+        for _ in 0..40 {
+            let Some(text) = game.legal_moves_text().into_iter().next() else {
+                break;
+            };
+            moves.push(game.play_text(&text).expect("legal"));
+        }
+        let mut written = moves.clone();
+        written.push("resign".into());
+        let text = pdn_game(
+            &[
+                ("White", "a \"b\" \\ c"),
+                ("Result", "1-0"),
+                ("GameType", "24"),
+            ],
+            false,
+            &written,
+            "1-0",
+        ) + &pdn_game(
+            &[("FEN", "B:W18,K3:BK30,22"), ("GameType", "24")],
+            true,
+            &["22x13".to_string()],
+            "*",
+        );
+        let games = crate::pdn::read_games(&text).expect("reads");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].moves(), &moves[..]);
+        assert_eq!(games[0].tag("White"), Some("a \"b\" \\ c"));
+        assert_eq!(games[0].result(), Some("1-0"));
+        assert_eq!(
+            games[0].replay().expect("legal").position_text(),
+            game.position_text()
+        );
+        assert_eq!(games[1].moves(), ["22x13"]);
+        assert_eq!(
+            games[1].replay().expect("legal").position_text(),
+            "W:WK3:B13,K30"
+        );
+    }
+
+    #[test]
     fn long_move_text_wraps_at_79_columns() {
         let moves: Vec<String> = (0..40).map(|_| "11-15".to_string()).collect();
         let text = pdn_game(&[], false, &moves, "*");
