@@ -1,7 +1,7 @@
 //! The `damas` command-line engine.
 //!
 //! With no subcommand it speaks the engine protocol on stdin/stdout; the
-//! subcommands are tools for people: perft, bench, play, solitaire, match.
+//! subcommands are tools for people: perft, bench, play, solitaire, match, serve.
 
 use std::process::ExitCode;
 
@@ -17,6 +17,7 @@ mod output;
 mod pdn;
 mod perft;
 mod play;
+mod serve;
 mod solitaire;
 
 /// Spanish draughts and Chinese checkers engine.
@@ -43,6 +44,8 @@ enum Commands {
     Solitaire(solitaire::SolitaireArgs),
     /// Spanish draughts game records: `damas pdn check FILE`.
     Pdn(pdn::PdnArgs),
+    /// Serve the web board: play both games in the browser.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
         Some(Commands::Pdn(args)) => pdn::run(&args),
+        Some(Commands::Serve(args)) => serve::run(&args),
         Some(Commands::Match(args)) => {
             let raw: Vec<String> = std::env::args().collect();
             matches::run(&args, &raw)

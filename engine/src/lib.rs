@@ -48,6 +48,7 @@ mod parallel;
 pub mod pdn;
 mod perft_table;
 mod random;
+pub mod record;
 pub mod search;
 pub mod spanish;
 

@@ -1,6 +1,7 @@
 //! Writing finished games: PDN for Spanish draughts, and one game per line
 //! for Chinese checkers (format in docs/NOTATION.md).
 
+use damas::record::{pdn_game, pdn_result, ChineseRecord};
 use damas::GameKind;
 use damas_protocol::options::Options;
 
@@ -15,113 +16,51 @@ pub fn ending_text(ending: &Ending) -> String {
     }
 }
 
-/// The PDN result token for two places.
-fn pdn_result(places: &[u32]) -> &'static str {
-    match places {
-        [a, b] if a < b => "1-0",
-        [a, b] if a > b => "0-1",
-        _ => "1/2-1/2",
-    }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// One game as PDN with `[GameType "24"]`.
+/// One game as PDN with `[GameType "24"]` (written by `damas::record`).
 pub fn pdn(record: &GameRecord, index: usize, names: &[String]) -> String {
     let result = pdn_result(&record.places);
-    let mut out = String::new();
-    out.push_str("[Event \"damas match\"]\n");
-    out.push_str(&format!("[Round \"{}\"]\n", index + 1));
-    out.push_str(&format!(
-        "[White \"{}\"]\n",
-        escape(&names[record.seats[0]])
-    ));
-    out.push_str(&format!(
-        "[Black \"{}\"]\n",
-        escape(&names[record.seats[1]])
-    ));
-    out.push_str(&format!("[Result \"{result}\"]\n"));
-    out.push_str("[GameType \"24\"]\n");
+    let round = (index + 1).to_string();
+    let mut tags: Vec<(&str, &str)> = vec![
+        ("Event", "damas match"),
+        ("Round", &round),
+        ("White", &names[record.seats[0]]),
+        ("Black", &names[record.seats[1]]),
+        ("Result", result),
+        ("GameType", "24"),
+    ];
     let black_starts = match &record.opening.start {
         Some(fen) => {
-            out.push_str(&format!("[FEN \"{}\"]\n", escape(fen)));
+            tags.push(("FEN", fen));
             fen.trim_start().starts_with('B')
         }
         None => false,
     };
-    let termination: Vec<String> = record.endings.iter().map(ending_text).collect();
+    let termination = record
+        .endings
+        .iter()
+        .map(ending_text)
+        .collect::<Vec<_>>()
+        .join("; ");
     if !termination.is_empty() {
-        out.push_str(&format!(
-            "[Termination \"{}\"]\n",
-            escape(&termination.join("; "))
-        ));
+        tags.push(("Termination", &termination));
     }
-    out.push('\n');
-    let mut line = String::new();
-    let offset = usize::from(black_starts);
-    // PDN has no word for a resignation: the result and the Termination
-    // tag tell it.
-    let moves = record.moves.iter().filter(|mv| mv.as_str() != "resign");
-    for (i, mv) in moves.enumerate() {
-        let ply = i + offset;
-        if ply % 2 == 0 {
-            line.push_str(&format!("{}. ", ply / 2 + 1));
-        } else if i == 0 {
-            line.push_str(&format!("{}... ", ply / 2 + 1));
-        }
-        line.push_str(mv);
-        line.push(' ');
-    }
-    line.push_str(result);
-    out.push_str(&wrap(&line, 79));
-    out.push_str("\n\n");
-    out
-}
-
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut current = 0;
-    for word in text.split(' ') {
-        if current > 0 && current + 1 + word.len() > width {
-            out.push('\n');
-            current = 0;
-        } else if current > 0 {
-            out.push(' ');
-            current += 1;
-        }
-        out.push_str(word);
-        current += word.len();
-    }
-    out
+    pdn_game(&tags, black_starts, &record.moves, result)
 }
 
 /// One Chinese checkers game on one line of tab-separated `key=value`
-/// fields.
+/// fields (written by `damas::record`).
 pub fn line(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
-    // Names are free text: commas and tabs would break the fields.
-    let engines: Vec<String> = record
-        .seats
-        .iter()
-        .map(|&e| names[e].replace([',', '\t', '\n', '\r'], " "))
-        .collect();
-    let places: Vec<String> = record.places.iter().map(u32::to_string).collect();
     let endings: Vec<String> = record.endings.iter().map(ending_text).collect();
-    [
-        format!("game={}", index + 1),
-        format!("type={}", options.game.name()),
-        format!("players={}", record.seats.len()),
-        format!("engines={}", engines.join(",")),
-        format!(
-            "start={}",
-            record.opening.start.as_deref().unwrap_or("startpos")
-        ),
-        format!("moves={}", record.moves.join(" ")),
-        format!("places={}", places.join(",")),
-        format!("ending={}", endings.join("; ")),
-    ]
-    .join("\t")
+    ChineseRecord {
+        game: index + 1,
+        kind: options.game,
+        seats: record.seats.iter().map(|&e| names[e].clone()).collect(),
+        start: record.opening.start.clone(),
+        moves: record.moves.clone(),
+        places: record.places.clone(),
+        ending: endings.join("; "),
+    }
+    .line()
 }
 
 /// The record of one game in the format of its game.

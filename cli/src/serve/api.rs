@@ -1,0 +1,334 @@
+//! The JSON API: each handler reads and checks its request, changes one
+//! session under its lock and answers the new state (docs/SERVE.md).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use damas::{Game, GameKind, Player};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::error::ApiError;
+use super::session::{
+    Seat, SeatKind, Session, Settings, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
+};
+use super::store::{lock, schedule, Shared, Store};
+use super::view;
+
+type AppState = State<Arc<Store>>;
+type Answer = Result<Response, ApiError>;
+
+/// Reads a JSON body into `T`, with the parser's message on failure.
+fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
+    let bytes: &[u8] = if bytes.is_empty() { b"{}" } else { bytes };
+    serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::bad_request(format!("bad request body: {e}")))
+}
+
+fn game_id(text: &str) -> Result<u64, ApiError> {
+    if text.len() > 16 {
+        return Err(ApiError::not_found("no such game"));
+    }
+    u64::from_str_radix(text, 16).map_err(|_| ApiError::not_found("no such game"))
+}
+
+fn answer(shared: &Shared, status: StatusCode) -> Response {
+    let state = view::state(&lock(shared), Instant::now());
+    (status, Json(state)).into_response()
+}
+
+/// A seat as a request gives it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    kind: String,
+    level: Option<u8>,
+    think_ms: Option<u32>,
+}
+
+impl SeatRequest {
+    fn seat(&self, max_think_ms: u32) -> Result<Seat, ApiError> {
+        let kind = match self.kind.as_str() {
+            "human" => SeatKind::Human,
+            "engine" => SeatKind::Engine,
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "seat kind '{}' is not human or engine",
+                    other.chars().take(20).collect::<String>()
+                )))
+            }
+        };
+        let level = self.level.unwrap_or(MAX_LEVEL);
+        if !(1..=MAX_LEVEL).contains(&level) {
+            return Err(ApiError::bad_request(format!(
+                "level {level} is not in 1-{MAX_LEVEL}"
+            )));
+        }
+        let think_ms = self.think_ms.unwrap_or(1000);
+        if !(MIN_THINK_MS..=max_think_ms).contains(&think_ms) {
+            return Err(ApiError::bad_request(format!(
+                "think_ms {think_ms} is not in {MIN_THINK_MS}-{max_think_ms}"
+            )));
+        }
+        Ok(Seat {
+            kind,
+            level,
+            think_ms,
+        })
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    game: String,
+    players: Option<u8>,
+    seats: Option<Vec<SeatRequest>>,
+    anti_blocking: Option<bool>,
+    play_to_end: Option<bool>,
+    rotate_first: Option<bool>,
+    turn_seconds: Option<u32>,
+    position: Option<String>,
+}
+
+fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
+    if seconds > MAX_TURN_SECONDS {
+        return Err(ApiError::bad_request(format!(
+            "turn_seconds {seconds} is more than {MAX_TURN_SECONDS}"
+        )));
+    }
+    Ok(seconds)
+}
+
+/// `POST /api/games`: a new game.
+pub async fn create(State(store): AppState, bytes: Bytes) -> Answer {
+    let request: CreateRequest = body(&bytes)?;
+    let (kind, players) = match (request.game.as_str(), request.players) {
+        ("spanish", None | Some(2)) => (GameKind::Spanish, 2),
+        ("spanish", Some(n)) => {
+            return Err(ApiError::bad_request(format!(
+                "Spanish draughts has 2 players, not {n}"
+            )))
+        }
+        ("chinese", n) => (GameKind::Chinese, n.unwrap_or(2)),
+        ("japanese", n) => (GameKind::Japanese, n.unwrap_or(2)),
+        (other, _) => {
+            return Err(ApiError::bad_request(format!(
+                "game '{}' is not spanish, chinese or japanese",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
+    };
+    let most = if kind == GameKind::Japanese { 3 } else { 6 };
+    if !(1..=most).contains(&players) {
+        return Err(ApiError::bad_request(format!(
+            "{} has 1-{most} players, not {players}",
+            kind.name()
+        )));
+    }
+    let max_think = store.limits.max_think_ms;
+    let seats = match &request.seats {
+        Some(seats) => {
+            if seats.len() != usize::from(players) {
+                return Err(ApiError::bad_request(format!(
+                    "{} seats given for {players} players",
+                    seats.len()
+                )));
+            }
+            seats
+                .iter()
+                .map(|s| s.seat(max_think))
+                .collect::<Result<Vec<_>, _>>()?
+        }
+        None => (0..players)
+            .map(|i| if i == 0 { Seat::HUMAN } else { Seat::ENGINE })
+            .collect(),
+    };
+    let settings = Settings {
+        kind,
+        players,
+        anti_blocking: request.anti_blocking.unwrap_or(true),
+        play_to_end: request.play_to_end.unwrap_or(true),
+        rotate_first: request.rotate_first.unwrap_or(true),
+        turn_seconds: turn_seconds(request.turn_seconds.unwrap_or(0))?,
+    };
+    let position = request.position.as_deref().filter(|t| !t.trim().is_empty());
+    let session = Session::new(store.new_id(), settings, seats, position, Instant::now())?;
+    let shared = store.insert(session)?;
+    schedule(&store, &shared);
+    Ok(answer(&shared, StatusCode::CREATED))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn show(State(store): AppState, Path(id): Path<String>) -> Answer {
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+/// `DELETE /api/games/{id}`.
+pub async fn delete(State(store): AppState, Path(id): Path<String>) -> Answer {
+    store.remove(game_id(&id)?)?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// `POST /api/games/{id}/move`: a person's move.
+pub async fn play(State(store): AppState, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let request: MoveRequest = body(&bytes)?;
+    if request.text.len() > 200 {
+        return Err(ApiError::bad_request(
+            "move text longer than 200 characters",
+        ));
+    }
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    lock(&shared).play(&request.text, Instant::now())?;
+    schedule(&store, &shared);
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResignRequest {
+    player: Option<String>,
+}
+
+/// `POST /api/games/{id}/resign`: a person's seat resigns (the player to
+/// move unless `player` names another).
+pub async fn resign(State(store): AppState, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let request: ResignRequest = body(&bytes)?;
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    {
+        let mut session = lock(&shared);
+        let player = match &request.player {
+            Some(text) => text
+                .parse::<Player>()
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            None => session
+                .game
+                .to_move()
+                .ok_or_else(|| ApiError::conflict("the game is over"))?,
+        };
+        session.resign(player, Instant::now())?;
+    }
+    schedule(&store, &shared);
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+/// `POST /api/games/{id}/undo`.
+pub async fn undo(State(store): AppState, Path(id): Path<String>) -> Answer {
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    lock(&shared).undo(Instant::now())?;
+    schedule(&store, &shared);
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+/// `POST /api/games/{id}/new`: the next game at this board.
+pub async fn new_game(State(store): AppState, Path(id): Path<String>) -> Answer {
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    lock(&shared).new_game(Instant::now());
+    schedule(&store, &shared);
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+/// `PUT /api/games/{id}/seats/{n}` (`n` from 1): hand a seat to the
+/// engine or take it back.
+pub async fn seat(
+    State(store): AppState,
+    Path((id, number)): Path<(String, String)>,
+    bytes: Bytes,
+) -> Answer {
+    let request: SeatRequest = body(&bytes)?;
+    let seat = request.seat(store.limits.max_think_ms)?;
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    let index = number
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .ok_or_else(|| ApiError::not_found("no such seat"))?;
+    lock(&shared).set_seat(index, seat, Instant::now())?;
+    schedule(&store, &shared);
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    turn_seconds: u32,
+}
+
+/// `PUT /api/games/{id}/clock`: the time per turn (0: none).
+pub async fn clock(State(store): AppState, Path(id): Path<String>, bytes: Bytes) -> Answer {
+    let request: ClockRequest = body(&bytes)?;
+    let seconds = turn_seconds(request.turn_seconds)?;
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    lock(&shared).set_turn_seconds(seconds, Instant::now());
+    Ok(answer(&shared, StatusCode::OK))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FromQuery {
+    from: String,
+}
+
+/// `GET /api/games/{id}/moves?from=11`: the legal moves of one piece.
+pub async fn moves(
+    State(store): AppState,
+    Path(id): Path<String>,
+    query: Result<Query<FromQuery>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    if query.from.len() > 8 {
+        return Err(ApiError::bad_request("not a square or cell name"));
+    }
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    let session = lock(&shared);
+    let game = &session.game;
+    let moves = game
+        .moves_from(&query.from)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let details: Vec<Value> = moves.iter().map(|mv| view::move_detail(game, mv)).collect();
+    Ok(Json(Value::Array(details)).into_response())
+}
+
+/// `GET /api/games/{id}/record`: the game record as a download.
+pub async fn record(State(store): AppState, Path(id): Path<String>) -> Answer {
+    let shared = store.get(game_id(&id)?, Instant::now())?;
+    let session = lock(&shared);
+    let text = view::record(&session);
+    let name = if session.settings.kind == GameKind::Spanish {
+        "damas.pdn"
+    } else {
+        "damas.txt"
+    };
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// Anything else.
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("no such page")
+}

@@ -1,0 +1,156 @@
+//! `damas serve`: the web board. An HTTP server (axum on tokio) serving a
+//! single page (embedded HTML, CSS, JavaScript; the boards are SVG drawn
+//! by the script) and a JSON API over the library's games. Engine searches
+//! run on a fixed pool of worker threads off the async runtime. The API
+//! and the choices made are in docs/SERVE.md.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+use axum::routing::{get, post, put};
+use axum::Router;
+use clap::Args;
+
+mod api;
+mod error;
+mod pool;
+mod session;
+mod store;
+mod view;
+
+use session::Seat;
+use store::{Limits, Store};
+
+/// Arguments of `damas serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (loopback by default: the board has no
+    /// accounts; give 0.0.0.0 to open it to the network).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: std::net::IpAddr,
+    /// Port (0: any free port; the URL printed says which).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Engine worker threads: searches running at once (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=64))]
+    workers: u16,
+    /// Transposition table of each worker, in MiB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    hash: u16,
+    /// Most games held at once.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_games: u32,
+    /// Seconds after which a game nobody looked at is dropped.
+    #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u32).range(1..=604_800))]
+    idle_secs: u32,
+    /// Cap on any engine's time per move, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(100..=60_000))]
+    max_think_ms: u32,
+}
+
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const APP_JS: &str = include_str!("assets/app.js");
+const APP_CSS: &str = include_str!("assets/app.css");
+const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
+
+/// The routes, over `store`.
+fn router(store: Arc<Store>) -> Router {
+    let page = || async { Html(INDEX_HTML) };
+    Router::new()
+        .route("/", get(page))
+        .route("/g/{id}", get(page))
+        .route(
+            "/app.js",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                    APP_JS,
+                )
+            }),
+        )
+        .route(
+            "/app.css",
+            get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], APP_CSS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON_SVG) }),
+        )
+        .route("/api/games", post(api::create))
+        .route("/api/games/{id}", get(api::show).delete(api::delete))
+        .route("/api/games/{id}/move", post(api::play))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/new", post(api::new_game))
+        .route("/api/games/{id}/seats/{n}", put(api::seat))
+        .route("/api/games/{id}/clock", put(api::clock))
+        .route("/api/games/{id}/moves", get(api::moves))
+        .route("/api/games/{id}/record", get(api::record))
+        .fallback(|| async { api::not_found().await.into_response() })
+        .layer(DefaultBodyLimit::max(16 * 1024))
+        .with_state(store)
+}
+
+/// Runs the server until interrupted.
+pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = match args.workers {
+        0 => cores,
+        n => usize::from(n),
+    };
+    let pool = pool::Pool::start(workers, usize::from(args.hash))
+        .map_err(|e| format!("cannot start the engine workers: {e}"))?;
+    let limits = Limits {
+        max_games: args.max_games as usize,
+        idle: Duration::from_secs(u64::from(args.idle_secs)),
+        max_think_ms: args.max_think_ms,
+        timeout_seat: Seat {
+            think_ms: 500,
+            ..Seat::ENGINE
+        },
+    };
+    let store = Arc::new(Store::new(limits, pool));
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(cores.clamp(1, 4))
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime
+        .block_on(async move {
+            let address = SocketAddr::new(args.host, args.port);
+            let listener = tokio::net::TcpListener::bind(address)
+                .await
+                .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+            let bound = listener
+                .local_addr()
+                .map_err(|e| format!("cannot read the address: {e}"))?;
+            let host = match bound.ip() {
+                ip if ip.is_unspecified() => "127.0.0.1".to_string(),
+                std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+                ip => ip.to_string(),
+            };
+            // A closed standard output is no reason to stop serving.
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(
+                out,
+                "damas serve: open http://{host}:{}/ ({} engine workers)",
+                bound.port(),
+                store.pool.workers()
+            )
+            .and_then(|()| out.flush());
+            drop(out);
+            tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
+            axum::serve(listener, router(store))
+                .with_graceful_shutdown(async {
+                    let _ = tokio::signal::ctrl_c().await;
+                })
+                .await
+                .map_err(|e| format!("server error: {e}"))
+        })
+        .map_err(crate::output::Failure::from)
+}

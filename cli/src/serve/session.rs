@@ -1,0 +1,462 @@
+//! One game on the board: the library's game, who sits in each seat, the
+//! site settings, the turn clock and the engine search in flight. Every
+//! operation checks what it is asked and answers a typed [`ApiError`];
+//! nothing here waits or searches.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use damas::chinese::{Rules, Variant};
+use damas::search::{EngineOptions, SearchLimits, Style};
+use damas::{AnyGame, AnyMove, Game, GameKind, GameSpec, Player};
+
+use super::error::ApiError;
+use super::pool::Analysis;
+
+/// Longest game kept, in turns: past it the referee ends the game, so a
+/// game's memory stays bounded (the rules end real games far earlier).
+pub const MAX_TURNS: usize = 3000;
+/// Longest position text accepted.
+pub const MAX_POSITION_TEXT: usize = 2000;
+/// Longest turn clock, in seconds.
+pub const MAX_TURN_SECONDS: u32 = 600;
+/// Engine levels: 1 random, 2 greedy, 3 shallow plain search, 4 the engine.
+pub const MAX_LEVEL: u8 = 4;
+/// Shortest engine time per move, in milliseconds.
+pub const MIN_THINK_MS: u32 = 50;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person at the page.
+    Human,
+    /// The engine.
+    Engine,
+}
+
+/// A seat: a person, or the engine with a level and a time per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub kind: SeatKind,
+    pub level: u8,
+    pub think_ms: u32,
+}
+
+impl Seat {
+    pub const HUMAN: Seat = Seat {
+        kind: SeatKind::Human,
+        level: MAX_LEVEL,
+        think_ms: 1000,
+    };
+    pub const ENGINE: Seat = Seat {
+        kind: SeatKind::Engine,
+        level: MAX_LEVEL,
+        think_ms: 1000,
+    };
+
+    /// How the record names the seat.
+    pub fn describe(&self) -> String {
+        match self.kind {
+            SeatKind::Human => "person".into(),
+            SeatKind::Engine => format!("damas level {} {} ms", self.level, self.think_ms),
+        }
+    }
+
+    /// The search settings of this seat, the time capped at `max_think_ms`.
+    pub fn search(&self, max_think_ms: u32) -> (SearchLimits, EngineOptions) {
+        let style = match self.level {
+            1 => Style::Random,
+            2 => Style::Greedy,
+            3 => Style::Plain,
+            _ => Style::Best,
+        };
+        let limits = SearchLimits {
+            movetime: Some(Duration::from_millis(u64::from(
+                self.think_ms
+                    .clamp(MIN_THINK_MS, max_think_ms.max(MIN_THINK_MS)),
+            ))),
+            depth: (self.level == 3).then_some(4),
+            ..SearchLimits::default()
+        };
+        let options = EngineOptions {
+            threads: 1,
+            style,
+            ..EngineOptions::default()
+        };
+        (limits, options)
+    }
+}
+
+/// The settings chosen when the game was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub kind: GameKind,
+    pub players: u8,
+    pub anti_blocking: bool,
+    pub play_to_end: bool,
+    pub rotate_first: bool,
+    /// 0: no clock.
+    pub turn_seconds: u32,
+}
+
+impl Settings {
+    /// The library's game and rules.
+    pub fn spec(&self) -> GameSpec {
+        match self.kind {
+            GameKind::Spanish => GameSpec::Spanish,
+            GameKind::Chinese | GameKind::Japanese => GameSpec::Chinese(Rules {
+                players: self.players,
+                variant: if self.kind == GameKind::Japanese {
+                    Variant::Japanese
+                } else {
+                    Variant::International
+                },
+                anti_blocking: self.anti_blocking,
+                play_to_end: self.play_to_end,
+                ..Rules::default()
+            }),
+        }
+    }
+}
+
+/// An engine search in flight for a session.
+#[derive(Debug)]
+struct Running {
+    token: u64,
+    stop: Arc<AtomicBool>,
+    player: Player,
+}
+
+/// What [`Session::begin_search`] hands the pool.
+pub struct SearchOrder {
+    pub token: u64,
+    pub game: AnyGame,
+    pub limits: SearchLimits,
+    pub options: EngineOptions,
+    pub stop: Arc<AtomicBool>,
+    pub analysis: Arc<Mutex<Analysis>>,
+}
+
+/// One game on the board.
+pub struct Session {
+    pub id: u64,
+    pub settings: Settings,
+    pub seats: Vec<Seat>,
+    pub game: AnyGame,
+    /// The position text the game started from; `None` for the start
+    /// position with `p1` first.
+    pub start: Option<String>,
+    /// Games played at this board before this one (the first turn rotates
+    /// with it).
+    pub game_number: u32,
+    /// Bumped on every change, so that the page knows when to redraw and a
+    /// late engine answer for an older state is dropped.
+    pub version: u64,
+    pub last_access: Instant,
+    pub turn_started: Instant,
+    /// Why the engine played the last turn for a person, or similar news.
+    pub notice: Option<String>,
+    pub analysis: Arc<Mutex<Analysis>>,
+    running: Option<Running>,
+}
+
+impl Session {
+    /// A new session; `position` is a FEN or Chinese checkers position text.
+    pub fn new(
+        id: u64,
+        settings: Settings,
+        seats: Vec<Seat>,
+        position: Option<&str>,
+        now: Instant,
+    ) -> Result<Session, ApiError> {
+        let spec = settings.spec();
+        let (game, start) = match position {
+            Some(text) => {
+                if text.len() > MAX_POSITION_TEXT {
+                    return Err(ApiError::bad_request(format!(
+                        "position text longer than {MAX_POSITION_TEXT} characters"
+                    )));
+                }
+                let game = AnyGame::from_text(&spec, text)
+                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let start = game.position_text();
+                (game, Some(start))
+            }
+            None => (AnyGame::new(&spec), None),
+        };
+        if game.player_count() != seats.len() {
+            return Err(ApiError::bad_request(format!(
+                "the position has {} players but {} seats were given",
+                game.player_count(),
+                seats.len()
+            )));
+        }
+        Ok(Session {
+            id,
+            settings,
+            seats,
+            game,
+            start,
+            game_number: 0,
+            version: 1,
+            last_access: now,
+            turn_started: now,
+            notice: None,
+            analysis: Arc::default(),
+            running: None,
+        })
+    }
+
+    fn changed(&mut self, now: Instant) {
+        self.version += 1;
+        self.turn_started = now;
+    }
+
+    /// Whether an engine search is under way.
+    pub fn thinking(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Stops the search in flight, whose answer will then be dropped.
+    pub fn cancel_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn seat_to_move(&self) -> Result<(Player, Seat), ApiError> {
+        let player = self
+            .game
+            .to_move()
+            .ok_or_else(|| ApiError::conflict("the game is over"))?;
+        let seat = self.seats[player.index()];
+        Ok((player, seat))
+    }
+
+    /// A person's move for the player to move.
+    pub fn play(&mut self, text: &str, now: Instant) -> Result<String, ApiError> {
+        let (player, seat) = self.seat_to_move()?;
+        if seat.kind == SeatKind::Engine {
+            return Err(ApiError::conflict(format!(
+                "{player} is played by the engine"
+            )));
+        }
+        if self.running.is_some() {
+            return Err(ApiError::conflict(format!(
+                "{player}'s time is up: the engine is playing this turn"
+            )));
+        }
+        if text.eq_ignore_ascii_case("resign") {
+            return Err(ApiError::bad_request("resign with the resign request"));
+        }
+        let played = self
+            .game
+            .play_text(text)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        self.notice = None;
+        self.after_turn(now);
+        Ok(played)
+    }
+
+    fn after_turn(&mut self, now: Instant) {
+        if self.turns() >= MAX_TURNS && !self.game.is_over() {
+            self.game.adjudicate_draw();
+            self.notice = Some(format!("the game reached {MAX_TURNS} turns"));
+        }
+        self.changed(now);
+    }
+
+    /// Turns taken so far.
+    pub fn turns(&self) -> usize {
+        match &self.game {
+            AnyGame::Spanish(g) => g.moves().len(),
+            AnyGame::Chinese(g) => g.history().len(),
+        }
+    }
+
+    /// `player` (a person's seat) resigns.
+    pub fn resign(&mut self, player: Player, now: Instant) -> Result<(), ApiError> {
+        if player.index() >= self.seats.len() {
+            return Err(ApiError::bad_request(format!(
+                "{player} is not at this board"
+            )));
+        }
+        if self.seats[player.index()].kind == SeatKind::Engine {
+            return Err(ApiError::conflict(format!(
+                "{player} is played by the engine; take the seat back first"
+            )));
+        }
+        if self.running.as_ref().is_some_and(|r| r.player == player) {
+            self.cancel_search();
+        }
+        self.game
+            .resign(player)
+            .map_err(|e| ApiError::conflict(e.to_string()))?;
+        self.notice = Some(format!("{player} resigned"));
+        self.changed(now);
+        Ok(())
+    }
+
+    /// Takes back the last turn and then the engine's turns before it, so
+    /// that a person is to move again.
+    pub fn undo(&mut self, now: Instant) -> Result<(), ApiError> {
+        self.cancel_search();
+        if !self.game.undo() {
+            return Err(ApiError::conflict("nothing to take back"));
+        }
+        while let Some(player) = self.game.to_move() {
+            if self.seats[player.index()].kind == SeatKind::Human {
+                break;
+            }
+            if !self.game.undo() {
+                break;
+            }
+        }
+        self.notice = None;
+        self.changed(now);
+        Ok(())
+    }
+
+    /// Hands seat `index` to the engine or a person, mid-game.
+    pub fn set_seat(&mut self, index: usize, seat: Seat, now: Instant) -> Result<(), ApiError> {
+        if index >= self.seats.len() {
+            return Err(ApiError::not_found(format!("no seat p{}", index + 1)));
+        }
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.player.index() == index)
+        {
+            self.cancel_search();
+        }
+        self.seats[index] = seat;
+        self.changed(now);
+        Ok(())
+    }
+
+    /// Sets the turn clock (0: none); the running turn starts afresh.
+    pub fn set_turn_seconds(&mut self, seconds: u32, now: Instant) {
+        self.settings.turn_seconds = seconds;
+        self.changed(now);
+    }
+
+    /// The next game at this board: the start position, the first turn
+    /// rotated to the next seat when the setting is on. The rotation is the
+    /// board's (docs/RULES.md: it belongs to whoever runs the series, not to
+    /// the rules of one game): game n is opened by seat n, modulo the seats.
+    pub fn new_game(&mut self, now: Instant) {
+        self.cancel_search();
+        self.game_number = self.game_number.saturating_add(1);
+        let spec = self.settings.spec();
+        self.game = match spec {
+            GameSpec::Chinese(_) if self.settings.rotate_first => {
+                let first = self.game_number as usize % self.seats.len().max(1);
+                Player::new(first).map_or_else(
+                    || AnyGame::new(&spec),
+                    |first| AnyGame::with_first_player(&spec, first),
+                )
+            }
+            GameSpec::Chinese(_) => AnyGame::new(&spec),
+            GameSpec::Spanish => {
+                // White always opens: rotating the first turn swaps the
+                // colours of the two seats.
+                if self.settings.rotate_first {
+                    self.seats.swap(0, 1);
+                }
+                AnyGame::new(&spec)
+            }
+        };
+        self.start = match &self.game {
+            AnyGame::Chinese(g) if g.first_player() != 0 => Some(self.game.position_text()),
+            _ => None,
+        };
+        self.notice = None;
+        self.changed(now);
+    }
+
+    /// Milliseconds left on the clock of the person to move.
+    pub fn turn_left(&self, now: Instant) -> Option<u64> {
+        let player = self.game.to_move()?;
+        if self.settings.turn_seconds == 0 || self.seats[player.index()].kind == SeatKind::Engine {
+            return None;
+        }
+        let limit = Duration::from_secs(u64::from(self.settings.turn_seconds));
+        Some(
+            limit
+                .saturating_sub(now.saturating_duration_since(self.turn_started))
+                .as_millis() as u64,
+        )
+    }
+
+    /// The search to start now, if the engine is to play: an engine seat is
+    /// to move, or a person's time ran out (then `timeout_seat` plays).
+    pub fn begin_search(
+        &mut self,
+        now: Instant,
+        timeout_seat: Seat,
+        max_think_ms: u32,
+    ) -> Option<SearchOrder> {
+        if self.running.is_some() || self.game.is_over() {
+            return None;
+        }
+        let player = self.game.to_move()?;
+        let seat = self.seats[player.index()];
+        let seat = match seat.kind {
+            SeatKind::Engine => seat,
+            SeatKind::Human if self.turn_left(now) == Some(0) => {
+                self.notice = Some(format!("{player}'s time ran out: the engine played"));
+                timeout_seat
+            }
+            SeatKind::Human => return None,
+        };
+        let (limits, options) = seat.search(max_think_ms);
+        let stop = Arc::new(AtomicBool::new(false));
+        self.version += 1;
+        self.analysis = Arc::default();
+        self.running = Some(Running {
+            token: self.version,
+            stop: Arc::clone(&stop),
+            player,
+        });
+        Some(SearchOrder {
+            token: self.version,
+            game: self.game.clone(),
+            limits,
+            options,
+            stop,
+            analysis: Arc::clone(&self.analysis),
+        })
+    }
+
+    /// Plays the engine's answer to the search `token`, unless the game
+    /// changed since (then the answer is dropped).
+    pub fn finish_search(&mut self, token: u64, best: Option<AnyMove>, now: Instant) {
+        if self.running.as_ref().map(|r| r.token) != Some(token) {
+            return;
+        }
+        self.running = None;
+        // Without an answer (a failed search) the first legal move is
+        // played, so that the game always moves on.
+        let played = best.is_some_and(|mv| self.game.play(mv).is_ok())
+            || self
+                .game
+                .legal_moves()
+                .first()
+                .is_some_and(|&mv| self.game.play(mv).is_ok());
+        if !played && self.game.must_pass() {
+            let _ = self.game.pass();
+        }
+        self.after_turn(now);
+    }
+
+    /// The search `token` could not be queued (the workers are gone): the
+    /// seat waits, and the page says why.
+    pub fn search_failed(&mut self, token: u64) {
+        if self.running.as_ref().map(|r| r.token) == Some(token) {
+            self.running = None;
+            self.notice = Some("the engine is not available".into());
+            self.version += 1;
+        }
+    }
+}

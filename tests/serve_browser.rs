@@ -1,0 +1,365 @@
+//! The web board in a real browser: headless Chromium driven over
+//! WebDriver (chromedriver) opens the page, sets up each game with the
+//! form, plays by clicking, sees the engine answer and the legal-move
+//! marks, finishes a game from a near-final position, survives a reload and
+//! saves a screenshot of each game.
+//!
+//! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run`
+//! installs them). Set `DAMAS_SKIP_BROWSER=1` to skip the test on a machine
+//! without them.
+
+#[path = "support/web_server.rs"]
+mod web_server;
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use web_server::{Server, PATIENCE};
+
+/// chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("an address").port()
+}
+
+fn start_driver() -> Driver {
+    let port = free_port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts (install the chromium-driver package)");
+    Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+async fn connect(driver: &Driver) -> Client {
+    let options = json!({
+        "binary": "/usr/bin/chromium",
+        "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-dev-shm-usage", "--window-size=1100,820"],
+    });
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".into(), options);
+    let start = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(capabilities.clone())
+            .connect(&driver.url)
+            .await
+        {
+            Ok(client) => return client,
+            Err(err) => {
+                assert!(start.elapsed() < PATIENCE, "no WebDriver session: {err}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+async fn find(client: &Client, css: &str) -> Element {
+    match client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(css))
+        .await
+    {
+        Ok(element) => element,
+        Err(e) => panic!(
+            "no element {css}: {e}; page: {}",
+            page_summary(client).await
+        ),
+    }
+}
+
+/// What the page shows, for a failure message.
+async fn page_summary(client: &Client) -> String {
+    if let Ok(png) = client.screenshot().await {
+        let _ = std::fs::write(screenshot_dir().join("failure.png"), png);
+    }
+    let script = "return JSON.stringify({error: document.getElementById('error').textContent, \
+        setup: (document.getElementById('setup-error') || {}).textContent, \
+        setupHidden: document.getElementById('setup').hidden, \
+        seatRows: document.querySelectorAll('#seat-setup .seat').length, \
+        game: state && state.game, players: state && state.players, moves: state && state.moves});";
+    client
+        .execute(script, vec![])
+        .await
+        .map_or_else(|e| e.to_string(), |v| v.to_string())
+}
+
+async fn click(client: &Client, css: &str) {
+    find(client, css)
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+async fn count(client: &Client, css: &str) -> usize {
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .map_or(0, |all| all.len())
+}
+
+/// Runs `script` (its `return` value) until it is true.
+async fn wait_until(client: &Client, what: &str, script: &str) {
+    let start = Instant::now();
+    loop {
+        let value = client
+            .execute(script, vec![])
+            .await
+            .expect("the script runs");
+        if value == Value::Bool(true) {
+            return;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "timed out waiting for {what}; page: {}",
+            page_summary(client).await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn move_count(client: &Client) -> usize {
+    let value = client
+        .execute("return state ? state.moves.length : -1;", vec![])
+        .await
+        .expect("the script runs");
+    value.as_u64().map_or(0, |n| n as usize)
+}
+
+/// Fills the new-game form and starts: `seats` as (kind, think_ms).
+async fn new_game(client: &Client, game: &str, players: usize, seats: &[&str], position: &str) {
+    click(client, "#show-setup").await;
+    find(client, "#game")
+        .await
+        .select_by_value(game)
+        .await
+        .expect("game chosen");
+    find(client, "#players")
+        .await
+        .select_by_value(&players.to_string())
+        .await
+        .expect("players chosen");
+    for (i, kind) in seats.iter().enumerate() {
+        let row = format!("#seat-setup [data-seat=\"{i}\"]");
+        find(client, &format!("{row} .kind"))
+            .await
+            .select_by_value(kind)
+            .await
+            .expect("seat kind");
+        find(client, &format!("{row} .think"))
+            .await
+            .select_by_value("100")
+            .await
+            .expect("seat time");
+    }
+    let text = find(client, "#position").await;
+    text.clear().await.expect("position cleared");
+    if !position.is_empty() {
+        text.send_keys(position).await.expect("position typed");
+    }
+    click(client, "#start").await;
+    wait_until(client, "the new game", "return document.getElementById('setup').hidden && state !== null && state.to_move !== undefined;").await;
+}
+
+/// Clicks a piece, checks that `target` is marked as `kind`, and clicks it.
+async fn play(client: &Client, from: &str, target: &str, kind: &str) {
+    click(client, &format!("#board [data-name=\"{from}\"]")).await;
+    find(
+        client,
+        &format!("#board [data-name=\"{target}\"] .mark.{kind}"),
+    )
+    .await;
+    click(client, &format!("#board [data-name=\"{target}\"]")).await;
+}
+
+fn screenshot_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    dir
+}
+
+async fn screenshot(client: &Client, name: &str) {
+    let png = find(client, "main")
+        .await
+        .screenshot()
+        .await
+        .expect("a screenshot");
+    assert_eq!(&png[1..4], b"PNG");
+    let path = screenshot_dir().join(format!("{name}.png"));
+    std::fs::write(&path, png).expect("screenshot saved");
+    eprintln!("screenshot: {}", path.display());
+}
+
+#[test]
+fn the_board_plays_every_game_in_headless_chromium() {
+    if std::env::var_os("DAMAS_SKIP_BROWSER").is_some() {
+        eprintln!("DAMAS_SKIP_BROWSER set: browser test skipped");
+        return;
+    }
+    let server = Server::start(&[]);
+    let driver = start_driver();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let client = connect(&driver).await;
+        client.goto(&server.url).await.expect("the page opens");
+        browse(&client).await;
+        client.close().await.expect("the browser closes");
+    });
+}
+
+async fn browse(client: &Client) {
+    // Spanish draughts against the engine: only the four front men are
+    // selectable, 11 may step to 14 and 15, the engine answers.
+    new_game(client, "spanish", 2, &["human", "engine"], "").await;
+    assert_eq!(count(client, "#board g.pt.movable").await, 4);
+    play(client, "11", "15", "step").await;
+    wait_until(client, "the move", "return state.moves.length >= 1;").await;
+    assert_eq!(count(client, "#board .mark").await, 0);
+    wait_until(
+        client,
+        "the engine's answer",
+        "return state.moves.length === 2 && state.to_move === 0;",
+    )
+    .await;
+    assert_eq!(count(client, "#moves li").await, 1);
+    // The game is in the URL and survives a reload.
+    let url = client.current_url().await.expect("a URL");
+    assert!(url.path().starts_with("/g/"), "{url}");
+    client.refresh().await.expect("reloaded");
+    wait_until(
+        client,
+        "the game after the reload",
+        "return state !== null && state.moves.length === 2;",
+    )
+    .await;
+    click(client, "#numbers").await;
+    click(client, "#analysis-on").await;
+    screenshot(client, "spanish").await;
+    // Undo against the engine gives the person the turn back.
+    click(client, "#undo").await;
+    wait_until(client, "the undo", "return state.moves.length === 0;").await;
+
+    // Two captures share from and to: the person picks one, it promotes.
+    new_game(
+        client,
+        "spanish",
+        2,
+        &["human", "human"],
+        "W:W14:B18,19,26,27",
+    )
+    .await;
+    play(client, "14", "30", "capture").await;
+    find(client, "#chooser:not([hidden]) .choice").await;
+    assert_eq!(count(client, "#chooser .choice").await, 2);
+    screenshot(client, "spanish-choice").await;
+    click(client, "#chooser .choice").await;
+    find(client, "#board [data-name=\"30\"] .piece[data-king=\"1\"]").await;
+
+    // A near-final position played to the end.
+    new_game(client, "spanish", 2, &["human", "human"], "W:W18:B22").await;
+    play(client, "18", "27", "capture").await;
+    let result = find(client, "#result:not([hidden])")
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(result.contains("White wins"), "{result}");
+    assert!(result.contains("the loser has no pieces"), "{result}");
+    screenshot(client, "spanish-end").await;
+
+    // Chinese checkers, two players: steps and chain ends are told apart.
+    new_game(client, "chinese", 2, &["human", "engine"], "").await;
+    click(client, "#board [data-name=\"e4\"]").await;
+    find(client, "#board [data-name=\"e5\"] .mark.step").await;
+    play(client, "e3", "e5", "jump").await;
+    wait_until(
+        client,
+        "the engine's answer",
+        "return state.moves.length === 2 && state.to_move === 0;",
+    )
+    .await;
+    screenshot(client, "chinese-2").await;
+
+    // Six players, five of them engines: a round comes back to p1.
+    new_game(
+        client,
+        "chinese",
+        6,
+        &["human", "engine", "engine", "engine", "engine", "engine"],
+        "",
+    )
+    .await;
+    play(client, "e4", "e5", "step").await;
+    wait_until(
+        client,
+        "the five engines",
+        "return state.moves.length === 6 && state.to_move === 0;",
+    )
+    .await;
+    screenshot(client, "chinese-6").await;
+
+    // The Japanese variant, three players.
+    new_game(client, "japanese", 3, &["human", "engine", "engine"], "").await;
+    let from = client
+        .execute("return state.movable[0];", vec![])
+        .await
+        .expect("a movable piece");
+    let from = from.as_str().expect("a cell").to_string();
+    click(client, &format!("#board [data-name=\"{from}\"]")).await;
+    let target = find(client, "#board .mark").await;
+    let target = client
+        .execute(
+            "return arguments[0].parentNode.getAttribute('data-name');",
+            vec![json!(target)],
+        )
+        .await
+        .expect("the target");
+    click(client, &format!("#board [data-name={}]", target)).await;
+    wait_until(
+        client,
+        "the two engines",
+        "return state.moves.length === 3 && state.to_move === 0;",
+    )
+    .await;
+    assert!(move_count(client).await == 3);
+    screenshot(client, "japanese-3").await;
+
+    // Solitaire: one army alone.
+    new_game(client, "chinese", 1, &["human"], "").await;
+    play(client, "e3", "g5", "jump").await;
+    wait_until(
+        client,
+        "the move",
+        "return state.moves.length === 1 && state.to_move === 0;",
+    )
+    .await;
+}

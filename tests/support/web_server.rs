@@ -1,0 +1,143 @@
+//! Starts the real `damas serve` on a free port, for the web board's tests,
+//! and talks JSON to it.
+
+// Each test file uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// How long a state the test waits for may take. Only a guard against
+/// hangs: no test asserts speed with it.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A running server, stopped when dropped.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`, no final slash.
+    pub url: String,
+    agent: ureq::Agent,
+}
+
+impl Server {
+    /// `damas serve --port 0` with two workers, small tables and `extra`
+    /// arguments; waits for the URL it prints.
+    pub fn start(extra: &[&str]) -> Server {
+        let mut args = vec!["--workers", "2", "--hash", "4"];
+        args.extend_from_slice(extra);
+        Server::start_with(&args)
+    }
+
+    /// `damas serve --port 0` with exactly these arguments.
+    pub fn start_with(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_damas"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("damas serve starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("damas serve prints its URL");
+        let start = line.find("http://").expect("a URL in the first line");
+        let url = line[start..]
+            .split_whitespace()
+            .next()
+            .expect("the URL")
+            .trim_end_matches('/')
+            .to_string();
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        Server { child, url, agent }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends a request; the status and the body (JSON, or the text as a
+    /// JSON string when it is not JSON).
+    pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let url = format!("{}{path}", self.url);
+        let response = match (method, body) {
+            ("GET", _) => self.agent.get(&url).call(),
+            ("DELETE", _) => self.agent.delete(&url).call(),
+            ("POST", Some(b)) => self
+                .agent
+                .post(&url)
+                .header("Content-Type", "application/json")
+                .send(b),
+            ("POST", None) => self.agent.post(&url).send_empty(),
+            ("PUT", Some(b)) => self
+                .agent
+                .put(&url)
+                .header("Content-Type", "application/json")
+                .send(b),
+            _ => panic!("unsupported request {method} {path}"),
+        };
+        let mut response = response.expect("the server answers");
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().expect("a text body");
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    /// A request that must succeed with `expected`; the JSON body.
+    pub fn ok(&self, method: &str, path: &str, body: Option<&str>, expected: u16) -> Value {
+        let (status, value) = self.request(method, path, body);
+        assert_eq!(status, expected, "{method} {path}: {value}");
+        value
+    }
+
+    /// Creates a game; its state.
+    pub fn create(&self, body: &str) -> Value {
+        self.ok("POST", "/api/games", Some(body), 201)
+    }
+
+    /// Polls the game until `done` holds for its state.
+    pub fn wait_for(&self, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let state = self.ok("GET", &format!("/api/games/{id}"), None, 200);
+            if done(&state) {
+                return state;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "timed out waiting for {what}: {state}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The texts of the moves played.
+pub fn moves(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .expect("a move list")
+        .iter()
+        .map(|m| m["text"].as_str().expect("a move text").to_string())
+        .collect()
+}
+
+/// The id of a game state.
+pub fn id(state: &Value) -> String {
+    state["id"].as_str().expect("an id").to_string()
+}
