@@ -11,6 +11,7 @@
 //! - [`Game`]: history, repetition and no-progress draws, result.
 //! - [`perft()`], [`divide`], [`perft_parallel`].
 //! - [`Engine`]: the search, kept across searches; [`bench()`].
+//! - [`tablebase`]: endgame tables: generation, files, probes, verification.
 //!
 //! ```
 //! use damas::spanish::{perft, Game, Position};
@@ -38,6 +39,7 @@ mod position;
 mod search;
 mod square;
 mod tables;
+pub mod tablebase;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};
