@@ -1,7 +1,7 @@
 //! The `damas` command-line engine.
 //!
 //! With no subcommand it speaks the engine protocol on stdin/stdout; the
-//! subcommands are tools for people: perft, bench, play, solitaire, match.
+//! subcommands are tools for people: perft, bench, play, solitaire, match, tablebase.
 
 use std::process::ExitCode;
 
@@ -13,6 +13,7 @@ mod matches;
 mod perft;
 mod play;
 mod solitaire;
+mod tablebase;
 
 /// Spanish draughts and Chinese checkers engine.
 #[derive(Parser, Debug)]
@@ -36,6 +37,8 @@ enum Commands {
     Match(matches::MatchArgs),
     /// Chinese checkers solitaire: move one army across alone, shortest.
     Solitaire(solitaire::SolitaireArgs),
+    /// Spanish draughts endgame tables: generate, probe, verify.
+    Tablebase(tablebase::TablebaseArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
+        Some(Commands::Tablebase(args)) => tablebase::run(&args),
         Some(Commands::Match(args)) => {
             let raw: Vec<String> = std::env::args().collect();
             matches::run(&args, &raw)

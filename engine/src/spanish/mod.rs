@@ -38,8 +38,8 @@ mod perft;
 mod position;
 mod search;
 mod square;
-mod tables;
 pub mod tablebase;
+mod tables;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};

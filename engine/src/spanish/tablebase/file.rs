@@ -124,14 +124,18 @@ pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseErr
     }
     let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
     if version != VERSION {
-        return Err(bad(&format!("format version {version}, expected {VERSION}")));
+        return Err(bad(&format!(
+            "format version {version}, expected {VERSION}"
+        )));
     }
-    if bytes[12..16] != [
-        material.white_kings,
-        material.white_men,
-        material.black_kings,
-        material.black_men,
-    ] {
+    if bytes[12..16]
+        != [
+            material.white_kings,
+            material.white_men,
+            material.black_kings,
+            material.black_men,
+        ]
+    {
         return Err(bad("the header names another material"));
     }
     let n = material.positions();

@@ -43,7 +43,10 @@ fn expected(solved: &Solved<'_>, pos: &Position) -> Result<(Value, u32), Tableba
             (solved.exit_value(&child)?, 1)
         } else {
             let i = solved.indexer.index(&child);
-            let (v, d) = (solved.current.value(i), u32::from(solved.current.distance(i)));
+            let (v, d) = (
+                solved.current.value(i),
+                u32::from(solved.current.distance(i)),
+            );
             let v = match v {
                 Value::CursedWin => Value::Win,
                 Value::Draw if d > 0 => Value::Loss,
@@ -65,7 +68,11 @@ fn expected(solved: &Solved<'_>, pos: &Position) -> Result<(Value, u32), Tableba
 }
 
 /// Checks one position against its successors.
-fn check(solved: &Solved<'_>, pos: &Position, index: u64) -> Result<Option<String>, TablebaseError> {
+fn check(
+    solved: &Solved<'_>,
+    pos: &Position,
+    index: u64,
+) -> Result<Option<String>, TablebaseError> {
     let (want, want_d) = expected(solved, pos)?;
     let stored = solved.current.value(index);
     let d = u32::from(solved.current.distance(index));
@@ -129,10 +136,7 @@ pub fn verify(
 
 /// Checks every position of `slice`: positions checked and the errors
 /// (at most 10 kept per configuration).
-fn verify_slice(
-    tables: &Tablebase,
-    slice: &Slice,
-) -> Result<(u64, Vec<String>), TablebaseError> {
+fn verify_slice(tables: &Tablebase, slice: &Slice) -> Result<(u64, Vec<String>), TablebaseError> {
     let m = slice.material;
     let ix = Indexer::new(m);
     let solved = Solved {
@@ -176,7 +180,12 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("damas-tb-verify-{}", std::process::id()));
         super::super::generate(&dir, 2, 1, &|_| {}).unwrap();
         let report = verify(&dir, &|_| {}).unwrap();
-        assert_eq!((report.slices, report.errors), (4, 0), "{:?}", report.examples);
+        assert_eq!(
+            (report.slices, report.errors),
+            (4, 0),
+            "{:?}",
+            report.examples
+        );
         // Turn one drawn position of king against king into a win.
         let m: Material = "1k0m-1k0m".parse().unwrap();
         let mut s = file::read(&dir, m).unwrap();

@@ -1,0 +1,188 @@
+//! `damas tablebase generate|probe|verify`: Spanish draughts endgame
+//! tables (docs/TABLEBASES.md).
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use damas::spanish::tablebase::{self, Tablebase, MAX_PIECES};
+use damas::spanish::Game as SpanishGame;
+use damas::Game as _;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The `tablebase` subcommand.
+#[derive(Args, Debug)]
+pub struct TablebaseArgs {
+    #[command(subcommand)]
+    command: TablebaseCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TablebaseCommand {
+    /// Build every slice of 2 to N pieces (existing valid files are kept).
+    Generate {
+        /// Largest number of pieces (2 to 6).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_PIECES as i64))]
+        pieces: u32,
+        /// Directory of the slice files (created if needed).
+        #[arg(long)]
+        dir: PathBuf,
+        /// Worker threads (0: every core).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=64))]
+        threads: u16,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Value, distance and ranked moves of one position.
+    Probe {
+        /// Directory of the slice files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// The position (PDN FEN).
+        #[arg(long)]
+        fen: String,
+        /// Plies already played without a capture or a man move (0-80).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=80))]
+        counter: u32,
+    },
+    /// Check every slice file against the rules and its neighbours.
+    Verify {
+        /// Directory of the slice files.
+        #[arg(long)]
+        dir: PathBuf,
+    },
+}
+
+/// Runs the subcommand.
+pub fn run(args: &TablebaseArgs) -> Result<(), String> {
+    match &args.command {
+        TablebaseCommand::Generate {
+            pieces,
+            dir,
+            threads,
+            quiet,
+        } => generate(*pieces, dir, usize::from(*threads), *quiet),
+        TablebaseCommand::Probe { dir, fen, counter } => probe(dir, fen, *counter),
+        TablebaseCommand::Verify { dir } => verify(dir),
+    }
+}
+
+fn bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {percent:>3}% {pos}/{len} positions, eta {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+fn generate(pieces: u32, dir: &PathBuf, threads: usize, quiet: bool) -> Result<(), String> {
+    let total: u64 = (2..=pieces)
+        .flat_map(tablebase::Material::all_with)
+        .map(|m| m.positions())
+        .sum();
+    let bar = bar(total, quiet);
+    let report = tablebase::generate(dir, pieces, threads, &|p| {
+        bar.set_position(p.positions_done);
+        bar.set_message(format!("slice {}/{} {}", p.slice, p.slices, p.material));
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    println!(
+        "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
+        "slice",
+        "positions",
+        "wins",
+        "draws",
+        "losses",
+        "cursed",
+        "blessed",
+        "dmax",
+        "bytes",
+        "secs"
+    );
+    let (mut positions, mut bytes) = (0, 0);
+    for s in &report.slices {
+        positions += s.positions;
+        bytes += s.file_bytes;
+        println!(
+            "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
+            s.material.to_string(),
+            s.positions,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.cursed_wins,
+            s.blessed_losses,
+            s.max_distance,
+            s.file_bytes,
+            if s.resumed {
+                "kept".to_string()
+            } else {
+                format!("{:.2}", s.time.as_secs_f64())
+            }
+        );
+    }
+    println!(
+        "total {} slices, {positions} positions, {bytes} bytes, {:.1} s",
+        report.slices.len(),
+        report.time.as_secs_f64()
+    );
+    Ok(())
+}
+
+fn probe(dir: &PathBuf, fen: &str, counter: u32) -> Result<(), String> {
+    let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
+    let game: SpanishGame = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+    let pos = *game.position();
+    let probe = tb.probe(&pos).ok_or_else(|| {
+        format!(
+            "not in the tables (they cover up to {} pieces)",
+            tb.max_pieces()
+        )
+    })?;
+    println!(
+        "value {} ({} at counter {counter}) distance {}",
+        probe.wdl.name(),
+        probe.value_at(counter).name(),
+        probe.distance
+    );
+    let moves = tb
+        .rank_moves(&pos, counter)
+        .ok_or("a successor is not in the tables")?;
+    for m in moves {
+        println!(
+            "move {} {} distance {}",
+            game.move_text(&m.mv),
+            m.value.name(),
+            m.distance
+        );
+    }
+    Ok(())
+}
+
+fn verify(dir: &PathBuf) -> Result<(), String> {
+    let report =
+        tablebase::verify(dir, &|m| eprintln!("verifying {m}")).map_err(|e| e.to_string())?;
+    println!(
+        "verified {} slices, {} positions, {} errors",
+        report.slices, report.positions, report.errors
+    );
+    for e in &report.examples {
+        println!("error {e}");
+    }
+    if report.errors > 0 || report.slices == 0 {
+        return Err(if report.slices == 0 {
+            "no slice files found".into()
+        } else {
+            format!("{} inconsistent positions", report.errors)
+        });
+    }
+    Ok(())
+}
