@@ -1,7 +1,7 @@
 //! `damas tablebase generate|probe|verify`: Spanish draughts endgame
 //! tables (docs/TABLEBASES.md).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use damas::spanish::tablebase::{self, Tablebase, MAX_PIECES};
@@ -82,7 +82,7 @@ fn bar(len: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-fn generate(pieces: u32, dir: &PathBuf, threads: usize, quiet: bool) -> Result<(), String> {
+fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), String> {
     let total: u64 = (2..=pieces)
         .flat_map(tablebase::Material::all_with)
         .map(|m| m.positions())
@@ -137,7 +137,7 @@ fn generate(pieces: u32, dir: &PathBuf, threads: usize, quiet: bool) -> Result<(
     Ok(())
 }
 
-fn probe(dir: &PathBuf, fen: &str, counter: u32) -> Result<(), String> {
+fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), String> {
     let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
     let game: SpanishGame = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
     let pos = *game.position();
@@ -167,7 +167,7 @@ fn probe(dir: &PathBuf, fen: &str, counter: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn verify(dir: &PathBuf) -> Result<(), String> {
+fn verify(dir: &Path) -> Result<(), String> {
     let report =
         tablebase::verify(dir, &|m| eprintln!("verifying {m}")).map_err(|e| e.to_string())?;
     println!(

@@ -11,6 +11,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use damas::search::{SearchInfo, SearchLimits};
+use damas::spanish::tablebase::Tablebase;
 use damas::{AnyEngine, AnyGame, AnyMove, Game, Player, Search};
 
 use crate::command::{self, Command, GoParams, Query};
@@ -54,6 +55,8 @@ pub struct Session {
     /// to the search thread while a search runs.
     engine: Option<AnyEngine>,
     search: Option<RunningSearch>,
+    /// The Spanish draughts endgame tables of `TablebasePath`.
+    tablebase: Option<Arc<Tablebase>>,
     out: Output,
 }
 
@@ -71,6 +74,7 @@ impl Session {
             game,
             engine: Some(engine),
             search: None,
+            tablebase: None,
             out,
         }
     }
@@ -169,6 +173,11 @@ impl Session {
                 for line in reply::display(&self.game).lines() {
                     self.send(line);
                 }
+                if let (Some(tb), AnyGame::Spanish(game)) = (&self.tablebase, &self.game) {
+                    if let Some(line) = reply::tablebase(tb, game) {
+                        self.send(line);
+                    }
+                }
             }
             Command::Perft(depth) => self.perft(depth, false),
             Command::Divide(depth) => self.perft(depth, true),
@@ -184,6 +193,22 @@ impl Session {
     fn set_option(&mut self, name: &str, value: &str) {
         let mut options = self.options.clone();
         match options.set(name, value) {
+            Ok(OptionEffect::LoadTablebase) => {
+                let path = &options.tablebase_path;
+                let tablebase = if path.is_empty() {
+                    None
+                } else {
+                    match Tablebase::open(std::path::Path::new(path)) {
+                        Ok(tb) => Some(Arc::new(tb)),
+                        Err(err) => return self.send(reply::error(err)),
+                    }
+                };
+                if let Some(engine) = &mut self.engine {
+                    engine.set_tablebase(tablebase.clone());
+                }
+                self.tablebase = tablebase;
+                self.options = options;
+            }
             Ok(effect) => {
                 let spec = options.spec();
                 if effect == OptionEffect::NewGame {
@@ -199,7 +224,7 @@ impl Session {
                     match effect {
                         OptionEffect::ResizeHash => engine.set_hash(self.options.hash_mb),
                         OptionEffect::NewGame => engine.clear(),
-                        OptionEffect::None => {}
+                        OptionEffect::LoadTablebase | OptionEffect::None => {}
                     }
                     engine.set_options(&self.options.engine_options());
                 }
@@ -322,6 +347,7 @@ impl Session {
             self.send(reply::error("the search context is lost"));
             return;
         };
+        engine.set_tablebase(self.tablebase.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
         let out = Arc::clone(&self.out);

@@ -50,7 +50,7 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
 pub use perft::{divide, perft, perft_parallel};
 pub use position::Position;
-pub use search::{bench, bench_with, Engine, BENCH_DEPTH};
+pub use search::{bench, bench_with, Engine, BENCH_DEPTH, TB_WIN};
 pub use square::{Square, SquareParseError};
 
 /// The start position in FEN.

@@ -236,6 +236,7 @@ impl Engine {
                 nodes: out.nodes,
                 time: start.elapsed(),
                 hashfull,
+                tbhits: None,
                 pv: out.pv.clone(),
             });
         };
@@ -445,6 +446,7 @@ fn solitaire_go(
             nodes: out.nodes,
             time: start.elapsed(),
             hashfull: None,
+            tbhits: None,
             pv: out.pv.clone(),
         });
         let stopped = stop.load(std::sync::atomic::Ordering::Relaxed) || time.hard_expired();

@@ -109,7 +109,7 @@ impl Material {
     }
 
     /// Whether a slice of this material exists: both sides have a piece
-    /// and there are at most [`MAX_INDEX_PIECES`] pieces.
+    /// and there are at most 8 pieces.
     pub fn is_valid(self) -> bool {
         self.white_kings + self.white_men >= 1
             && self.black_kings + self.black_men >= 1
