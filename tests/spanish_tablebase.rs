@@ -5,20 +5,26 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
+use damas::search::SearchLimits;
 use damas::spanish::tablebase::{generate, verify, GameValue, Material, Tablebase, Wdl};
-use damas::spanish::{Bitboard, Color, Game, GameStatus, Position, Square};
-use damas::Game as _;
+use damas::spanish::{Bitboard, Color, Engine, Game, GameStatus, Position, Square};
+use damas::{Game as _, Search};
 
 /// Tables of up to four pieces, built once per test run.
-fn tables() -> &'static Tablebase {
-    static TB: OnceLock<Tablebase> = OnceLock::new();
+fn tables_arc() -> &'static Arc<Tablebase> {
+    static TB: OnceLock<Arc<Tablebase>> = OnceLock::new();
     TB.get_or_init(|| {
         let dir = temp_dir("four");
         generate(&dir, 4, 0, &|_| {}).unwrap();
-        Tablebase::open(&dir).unwrap()
+        Arc::new(Tablebase::open(&dir).unwrap())
     })
+}
+
+fn tables() -> &'static Tablebase {
+    tables_arc()
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -291,6 +297,69 @@ fn a_tablebase_perfect_defender_is_beaten_in_time() {
     assert!(games > 20, "{games}");
 }
 
+/// Plays `start` out: the engine (with `engine_tables`, searching `depth`
+/// plies) for the side to move, the tables' best defence for the other.
+/// Whether the engine's side won within the rules (80-ply rule and
+/// repetitions applied by the game).
+fn engine_converts(
+    engine_tables: Option<Arc<Tablebase>>,
+    defender: &Tablebase,
+    start: Position,
+    depth: u32,
+) -> bool {
+    let winner = start.to_move();
+    let mut engine = Engine::new(8);
+    engine.set_tablebase(engine_tables);
+    let limits = SearchLimits {
+        depth: Some(depth),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let mut game = Game::new(start);
+    while !game.status().is_over() {
+        let mv = if game.position().to_move() == winner {
+            engine
+                .search(&game, &limits, &stop, &mut |_| {})
+                .best
+                .unwrap()
+        } else {
+            let counter = game.plies_without_progress();
+            defender.rank_moves(game.position(), counter).unwrap()[0].mv
+        };
+        game.play(mv).unwrap();
+    }
+    matches!(game.status(), GameStatus::Win { winner: w, .. } if w == winner)
+}
+
+/// Sampled positions of `pieces` pieces that are won for the side to move.
+fn won_positions(tb: &Tablebase, pieces: u32, per_slice: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Lcg(seed);
+    let mut out = Vec::new();
+    for m in Material::all_with(pieces) {
+        for _ in 0..per_slice {
+            let p = sample(&mut rng, m);
+            if tb.probe(&p).unwrap().value_at(0) == GameValue::Win {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_engine_converts_won_four_piece_positions() {
+    // With the tables the engine plays the root answer; every sampled win
+    // is converted against the perfect defender.
+    let won = won_positions(tables(), 4, 2, 5);
+    assert!(won.len() > 10, "{}", won.len());
+    for p in &won {
+        assert!(
+            engine_converts(Some(Arc::clone(tables_arc())), tables(), *p, 4),
+            "{p:?}"
+        );
+    }
+}
+
 #[test]
 fn the_tables_verify_and_a_rerun_resumes() {
     let dir = temp_dir("three");
@@ -334,4 +403,41 @@ fn five_pieces_build_and_verify() {
     let v = verify(&dir, &|_| {}).unwrap();
     assert_eq!((v.slices, v.errors), (85, 0), "{:?}", v.examples);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Conversion of sampled won 4- and 5-piece positions against the
+/// tablebase-perfect defender: with the full tables (must be all), and
+/// with the tables of one piece fewer, so that the engine has to search
+/// its way to a capture (reported). `DAMAS_TB5` names a directory with
+/// the 5-piece tables (generated there if missing).
+/// `cargo test --release -p damas --test spanish_tablebase -- --ignored conversion --nocapture`
+#[test]
+#[ignore]
+fn conversion_against_a_perfect_defender() {
+    let dir = std::env::var_os("DAMAS_TB5")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| temp_dir("five-conv"));
+    generate(&dir, 5, 0, &|_| {}).unwrap();
+    let full = Arc::new(Tablebase::open(&dir).unwrap());
+    assert_eq!(full.max_pieces(), 5);
+    for (pieces, per_slice) in [(4, 4), (5, 2)] {
+        let won = won_positions(&full, pieces, per_slice, 11);
+        let smaller_dir = temp_dir(&format!("conv-{pieces}"));
+        generate(&smaller_dir, pieces - 1, 0, &|_| {}).unwrap();
+        let smaller = Arc::new(Tablebase::open(&smaller_dir).unwrap());
+        let mut with_full = 0;
+        let mut with_smaller = 0;
+        for p in &won {
+            with_full += usize::from(engine_converts(Some(Arc::clone(&full)), &full, *p, 6));
+            with_smaller += usize::from(engine_converts(Some(Arc::clone(&smaller)), &full, *p, 6));
+        }
+        println!(
+            "{pieces} pieces: {} won positions; converted with the full tables {with_full}, \
+             with tables of {} pieces and depth 6 {with_smaller}",
+            won.len(),
+            pieces - 1
+        );
+        assert_eq!(with_full, won.len());
+        std::fs::remove_dir_all(&smaller_dir).unwrap();
+    }
 }
