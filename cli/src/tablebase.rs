@@ -21,8 +21,9 @@ enum TablebaseCommand {
     /// Build every slice of 2 to N pieces (existing valid files are kept).
     Generate {
         /// Largest number of pieces (2 to 6).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=MAX_PIECES as i64))]
-        pieces: u32,
+        #[arg(long, required_unless_present = "slice",
+              value_parser = clap::value_parser!(u32).range(2..=MAX_PIECES as i64))]
+        pieces: Option<u32>,
         /// Directory of the slice files (created if needed).
         #[arg(long)]
         dir: PathBuf,
@@ -32,6 +33,17 @@ enum TablebaseCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Only this slice (e.g. `2k1m-1k0m`), reading the slices it
+        /// depends on from DIR: one job of a cluster run.
+        #[arg(long)]
+        slice: Option<tablebase::Material>,
+    },
+    /// List the slices of 2 to N pieces in dependency waves (`wave slice
+    /// positions`): the slices of a wave are independent jobs.
+    Slices {
+        /// Largest number of pieces (2 to 8).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        pieces: u32,
     },
     /// Value, distance and ranked moves of one position.
     Probe {
@@ -57,11 +69,27 @@ enum TablebaseCommand {
 pub fn run(args: &TablebaseArgs) -> Result<(), String> {
     match &args.command {
         TablebaseCommand::Generate {
+            slice: Some(material),
+            dir,
+            threads,
+            quiet,
+            ..
+        } => generate_one(*material, dir, usize::from(*threads), *quiet),
+        TablebaseCommand::Generate {
             pieces,
             dir,
             threads,
             quiet,
-        } => generate(*pieces, dir, usize::from(*threads), *quiet),
+            slice: None,
+        } => generate(pieces.unwrap_or(2), dir, usize::from(*threads), *quiet),
+        TablebaseCommand::Slices { pieces } => {
+            for (wave, slices) in tablebase::waves(*pieces).iter().enumerate() {
+                for m in slices {
+                    println!("{wave} {m} {}", m.positions());
+                }
+            }
+            Ok(())
+        }
         TablebaseCommand::Probe { dir, fen, counter } => probe(dir, fen, *counter),
         TablebaseCommand::Verify { dir } => verify(dir),
     }
@@ -133,6 +161,35 @@ fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), 
         "total {} slices, {positions} positions, {bytes} bytes, {:.1} s",
         report.slices.len(),
         report.time.as_secs_f64()
+    );
+    Ok(())
+}
+
+fn generate_one(
+    material: tablebase::Material,
+    dir: &Path,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), String> {
+    let bar = bar(material.positions(), quiet);
+    let s = tablebase::generate_slice(dir, material, threads, &|p| {
+        bar.set_position(p.positions_done)
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    println!(
+        "{} positions {} wins {} draws {} losses {} cursed {} blessed {} dmax {} bytes {} secs {:.2}{}",
+        s.material,
+        s.positions,
+        s.wins,
+        s.draws,
+        s.losses,
+        s.cursed_wins,
+        s.blessed_losses,
+        s.max_distance,
+        s.file_bytes,
+        s.time.as_secs_f64(),
+        if s.resumed { " (kept)" } else { "" }
     );
     Ok(())
 }

@@ -42,10 +42,18 @@ impl Slice {
         Value::from_code((byte >> ((index % 4) * 2)) & 3)
     }
 
-    /// The stored distance at `index`.
+    /// The stored distance at `index` (0 in a values-only slice).
     #[inline(always)]
     pub(crate) fn distance(&self, index: u64) -> u8 {
-        self.distances[index as usize]
+        self.distances.get(index as usize).copied().unwrap_or(0)
+    }
+
+    /// The slice without its distances: what the generator keeps of a
+    /// finished slice, since exits only need values (a quarter byte per
+    /// position instead of a byte and a quarter).
+    pub(crate) fn values_only(mut self) -> Slice {
+        self.distances = Vec::new();
+        self
     }
 
     /// Stores `value` and `distance` at `index`.

@@ -70,9 +70,11 @@ pub struct GenerateReport {
 /// is read instead of solved, so an interrupted run resumes where it
 /// stopped. `progress` is called after each solved men configuration.
 ///
-/// Memory: the finished slices stay in memory (1.25 bytes per index
-/// position), plus the working arrays of the configurations being solved
-/// (about 9 bytes per position of each).
+/// Memory: the values of the finished slices stay in memory (a quarter
+/// byte per index position), plus the slice being solved (1.25 bytes per
+/// position) and the working arrays of the configurations being solved at
+/// once (about 25 bytes per position of each; the largest 6-piece
+/// configuration, three kings against three, has 36 million positions).
 pub fn generate(
     dir: &Path,
     pieces: u32,
@@ -118,12 +120,79 @@ pub fn generate(
             .map(|m| m.len())
             .unwrap_or(0);
         reports.push(report);
-        tables.insert(slice);
+        tables.insert(slice.values_only());
     }
     Ok(GenerateReport {
         slices: reports,
         time: start.elapsed(),
     })
+}
+
+/// Generates the one slice `material` into `dir`, reading the slices it
+/// depends on from their files there (they must exist: every slice of
+/// [`waves`] before its own). This is the unit of work of a cluster job
+/// (docs/TABLEBASES.md); an existing valid file is kept.
+pub fn generate_slice(
+    dir: &Path,
+    material: Material,
+    threads: usize,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<SliceReport, TablebaseError> {
+    if material.pieces() > MAX_PIECES {
+        return Err(TablebaseError::TooManyPieces(material.pieces()));
+    }
+    let t = Instant::now();
+    let (slice, resumed) = match file::read(dir, material) {
+        Ok(s) => (s, true),
+        Err(_) => {
+            let tables = Tablebase::empty(dir, MAX_PIECES);
+            let done = AtomicU64::new(0);
+            let tick = |n: u64| {
+                let d = done.fetch_add(n, Ordering::Relaxed) + n;
+                progress(&Progress {
+                    material,
+                    slice: 1,
+                    slices: 1,
+                    positions_done: d,
+                    positions_total: material.positions(),
+                });
+            };
+            let s = par::with_threads(threads, || solve_slice(&tables, material, &tick))?;
+            file::write(dir, &s)?;
+            (s, false)
+        }
+    };
+    let mut report = count(&slice);
+    report.time = if resumed { Duration::ZERO } else { t.elapsed() };
+    report.resumed = resumed;
+    report.file_bytes = std::fs::metadata(file::path(dir, material))
+        .map(|m| m.len())
+        .unwrap_or(0);
+    Ok(report)
+}
+
+/// The slices of 2 to `pieces` pieces in waves: the slices of one wave
+/// depend only on earlier waves (captures lead to fewer pieces, promotions
+/// to fewer men), so each wave can run as independent jobs.
+///
+/// ```
+/// use damas::spanish::tablebase::{waves, Material};
+/// let w = waves(3);
+/// let kk: Material = "1k0m-1k0m".parse().unwrap();
+/// assert_eq!(w[0], [kk]); // two kings: no men, no captures to wait for
+/// assert_eq!(w.len(), 3 + 4); // by men: 0-2 with 2 pieces, 0-3 with 3
+/// assert_eq!(w.iter().map(Vec::len).sum::<usize>(), 4 + 12);
+/// ```
+pub fn waves(pieces: u32) -> Vec<Vec<Material>> {
+    let mut out: Vec<Vec<Material>> = Vec::new();
+    for n in 2..=pieces.min(super::index::MAX_INDEX_PIECES) {
+        let mut by_men: BTreeMap<u32, Vec<Material>> = BTreeMap::new();
+        for m in Material::all_with(n) {
+            by_men.entry(m.men()).or_default().push(m);
+        }
+        out.extend(by_men.into_values());
+    }
+    out
 }
 
 /// Solves one slice, configurations of equal advancement in parallel and

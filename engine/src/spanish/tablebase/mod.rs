@@ -39,7 +39,7 @@ mod verify;
 
 use std::path::PathBuf;
 
-pub use generate::{generate, GenerateReport, Progress, SliceReport};
+pub use generate::{generate, generate_slice, waves, GenerateReport, Progress, SliceReport};
 pub use index::{Material, MaterialParseError};
 pub use probe::{MoveValue, Probe, Tablebase};
 pub use verify::{verify, VerifyReport};
