@@ -110,6 +110,30 @@ fn bar(len: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
+/// The header of the per-slice table.
+const HEADER: &str = "slice         positions        wins       draws      losses    cursed   blessed  dmax        bytes     secs";
+
+/// One row of the per-slice table (`kept` for a slice read, not solved).
+fn row(s: &tablebase::SliceReport) -> String {
+    format!(
+        "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
+        s.material.to_string(),
+        s.positions,
+        s.wins,
+        s.draws,
+        s.losses,
+        s.cursed_wins,
+        s.blessed_losses,
+        s.max_distance,
+        s.file_bytes,
+        if s.resumed {
+            "kept".to_string()
+        } else {
+            format!("{:.2}", s.time.as_secs_f64())
+        }
+    )
+}
+
 fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), String> {
     let total: u64 = (2..=pieces)
         .flat_map(tablebase::Material::all_with)
@@ -122,40 +146,12 @@ fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), 
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    println!(
-        "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
-        "slice",
-        "positions",
-        "wins",
-        "draws",
-        "losses",
-        "cursed",
-        "blessed",
-        "dmax",
-        "bytes",
-        "secs"
-    );
+    println!("{HEADER}");
     let (mut positions, mut bytes) = (0, 0);
     for s in &report.slices {
         positions += s.positions;
         bytes += s.file_bytes;
-        println!(
-            "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
-            s.material.to_string(),
-            s.positions,
-            s.wins,
-            s.draws,
-            s.losses,
-            s.cursed_wins,
-            s.blessed_losses,
-            s.max_distance,
-            s.file_bytes,
-            if s.resumed {
-                "kept".to_string()
-            } else {
-                format!("{:.2}", s.time.as_secs_f64())
-            }
-        );
+        println!("{}", row(s));
     }
     println!(
         "total {} slices, {positions} positions, {bytes} bytes, {:.1} s",
@@ -177,20 +173,7 @@ fn generate_one(
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    println!(
-        "{} positions {} wins {} draws {} losses {} cursed {} blessed {} dmax {} bytes {} secs {:.2}{}",
-        s.material,
-        s.positions,
-        s.wins,
-        s.draws,
-        s.losses,
-        s.cursed_wins,
-        s.blessed_losses,
-        s.max_distance,
-        s.file_bytes,
-        s.time.as_secs_f64(),
-        if s.resumed { " (kept)" } else { "" }
-    );
+    println!("{HEADER}\n{}", row(&s));
     Ok(())
 }
 

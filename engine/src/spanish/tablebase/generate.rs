@@ -91,34 +91,16 @@ pub fn generate(
     let done = AtomicU64::new(0);
     let mut reports = Vec::new();
     for (i, &material) in order.iter().enumerate() {
-        let t = Instant::now();
-        let (slice, resumed) = match file::read(dir, material) {
-            Ok(s) => {
-                done.fetch_add(material.positions(), Ordering::Relaxed);
-                (s, true)
-            }
-            Err(_) => {
-                let tick = |n: u64| {
-                    let d = done.fetch_add(n, Ordering::Relaxed) + n;
-                    progress(&Progress {
-                        material,
-                        slice: i + 1,
-                        slices: order.len(),
-                        positions_done: d,
-                        positions_total: total,
-                    });
-                };
-                let s = par::with_threads(threads, || solve_slice(&tables, material, &tick))?;
-                file::write(dir, &s)?;
-                (s, false)
-            }
+        let progress_of = |positions_done| Progress {
+            material,
+            slice: i + 1,
+            slices: order.len(),
+            positions_done,
+            positions_total: total,
         };
-        let mut report = count(&slice);
-        report.time = if resumed { Duration::ZERO } else { t.elapsed() };
-        report.resumed = resumed;
-        report.file_bytes = std::fs::metadata(file::path(dir, material))
-            .map(|m| m.len())
-            .unwrap_or(0);
+        let (slice, report) = build(&tables, material, threads, &done, &|p| {
+            progress(&progress_of(p))
+        })?;
         reports.push(report);
         tables.insert(slice.values_only());
     }
@@ -141,23 +123,39 @@ pub fn generate_slice(
     if material.pieces() > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(material.pieces()));
     }
+    let tables = Tablebase::empty(dir, MAX_PIECES);
+    let done = AtomicU64::new(0);
+    let (_, report) = build(&tables, material, threads, &done, &|positions_done| {
+        progress(&Progress {
+            material,
+            slice: 1,
+            slices: 1,
+            positions_done,
+            positions_total: material.positions(),
+        })
+    })?;
+    Ok(report)
+}
+
+/// Reads the slice `material` from its file in the tables' directory, or
+/// solves and writes it; `done` counts index positions for `progress`.
+fn build(
+    tables: &Tablebase,
+    material: Material,
+    threads: usize,
+    done: &AtomicU64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Slice, SliceReport), TablebaseError> {
+    let dir = tables.dir();
     let t = Instant::now();
     let (slice, resumed) = match file::read(dir, material) {
-        Ok(s) => (s, true),
+        Ok(s) => {
+            done.fetch_add(material.positions(), Ordering::Relaxed);
+            (s, true)
+        }
         Err(_) => {
-            let tables = Tablebase::empty(dir, MAX_PIECES);
-            let done = AtomicU64::new(0);
-            let tick = |n: u64| {
-                let d = done.fetch_add(n, Ordering::Relaxed) + n;
-                progress(&Progress {
-                    material,
-                    slice: 1,
-                    slices: 1,
-                    positions_done: d,
-                    positions_total: material.positions(),
-                });
-            };
-            let s = par::with_threads(threads, || solve_slice(&tables, material, &tick))?;
+            let tick = |n: u64| progress(done.fetch_add(n, Ordering::Relaxed) + n);
+            let s = par::with_threads(threads, || solve_slice(tables, material, &tick))?;
             file::write(dir, &s)?;
             (s, false)
         }
@@ -168,7 +166,7 @@ pub fn generate_slice(
     report.file_bytes = std::fs::metadata(file::path(dir, material))
         .map(|m| m.len())
         .unwrap_or(0);
-    Ok(report)
+    Ok((slice, report))
 }
 
 /// The slices of 2 to `pieces` pieces in waves: the slices of one wave

@@ -84,6 +84,17 @@ pub struct Material {
 }
 
 impl Material {
+    /// The signature with these counts (not checked: see
+    /// [`Material::is_valid`]).
+    pub const fn new(white_kings: u8, white_men: u8, black_kings: u8, black_men: u8) -> Material {
+        Material {
+            white_kings,
+            white_men,
+            black_kings,
+            black_men,
+        }
+    }
+
     /// The material of `pos`.
     pub fn of(pos: &Position) -> Material {
         Material {
@@ -125,13 +136,7 @@ impl Material {
         for wk in 0..=p {
             for wm in 0..=p - wk {
                 for bk in 0..=p - wk - wm {
-                    let bm = p - wk - wm - bk;
-                    let m = Material {
-                        white_kings: wk,
-                        white_men: wm,
-                        black_kings: bk,
-                        black_men: bm,
-                    };
+                    let m = Material::new(wk, wm, bk, p - wk - wm - bk);
                     if m.is_valid() {
                         out.push(m);
                     }
@@ -208,12 +213,7 @@ impl std::str::FromStr for Material {
         };
         let (wk, wm) = side(w).ok_or_else(err)?;
         let (bk, bm) = side(b).ok_or_else(err)?;
-        let m = Material {
-            white_kings: wk,
-            white_men: wm,
-            black_kings: bk,
-            black_men: bm,
-        };
+        let m = Material::new(wk, wm, bk, bm);
         if m.is_valid() {
             Ok(m)
         } else {
