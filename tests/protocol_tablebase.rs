@@ -31,8 +31,14 @@ fn tablebase_path_option_probes_and_reports_tbhits() {
             .any(|l| l == "option name TablebasePath type string default <empty>"),
         "{lines:?}"
     );
-    let refused = engine.ask("setoption name TablebasePath value /nonexistent/damas-tables");
-    assert!(refused.starts_with("info string error "), "{refused}");
+    let too_long = format!("setoption name TablebasePath value /{}", "x".repeat(2000));
+    for bad in [
+        "setoption name TablebasePath value /nonexistent/damas-tables",
+        too_long.as_str(),
+    ] {
+        let refused = engine.ask(bad);
+        assert!(refused.starts_with("info string error "), "{refused}");
+    }
     engine.send("position fen W:WK14:B23");
     engine.send("d");
     let shown = engine.read_until(|l| l.starts_with("result"));
