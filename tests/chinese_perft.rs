@@ -56,3 +56,19 @@ fn every_player_count_is_symmetric_at_depth_1() {
 fn two_players_depth_6() {
     assert_eq!(perft(&start(2), 6), 87_946_884);
 }
+
+#[test]
+fn ccerl_rules_from_the_start_give_the_published_counts() {
+    // JumpStar's published perft of the CCERL-2P10-v2 start (goal lock,
+    // no-move loss and the rest change nothing this early).
+    let pos = Position::start(&damas::chinese::Rules::ccerl());
+    let counts: Vec<u64> = (1..=5).map(|d| perft(&pos, d)).collect();
+    assert_eq!(counts, [14, 196, 4760, 115600, 3188520]);
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn ccerl_rules_depth_6() {
+    let pos = Position::start(&damas::chinese::Rules::ccerl());
+    assert_eq!(perft(&pos, 6), 87946884);
+}

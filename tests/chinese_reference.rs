@@ -93,8 +93,13 @@ impl Board {
         own || !other
     }
 
+    /// The landings of chains from (x, y) for a piece of `owner`; `locked`
+    /// once the piece stands in its goal under the goal lock (from the start
+    /// or from a landing of the chain), when it may land only in the goal.
+    #[allow(clippy::too_many_arguments)]
     fn jumps(
         &self,
+        owner: usize,
         x: i32,
         y: i32,
         king: bool,
@@ -130,7 +135,9 @@ impl Board {
             }
             visited.push((lx, ly));
             out.insert((lx, ly));
-            self.jumps(lx, ly, king, locked, visited, out);
+            let landed_in_goal = self.lock && self.in_goal(owner, lx, ly);
+            let next = locked.or(landed_in_goal.then_some(owner));
+            self.jumps(owner, lx, ly, king, next, visited, out);
             // Keep (lx, ly) in `visited`: a point landed on once is never a
             // new destination, and leaving it in only prunes repeat visits.
         }
@@ -162,7 +169,7 @@ impl Board {
                 }
                 self.sq[y as usize][x as usize] = Sq::Empty;
                 let mut visited = vec![(x, y)];
-                self.jumps(x, y, king, locked, &mut visited, &mut dests);
+                self.jumps(p, x, y, king, locked, &mut visited, &mut dests);
                 self.sq[y as usize][x as usize] = Sq::Piece(o, king);
                 for (tx, ty) in dests {
                     if (tx, ty) != (x, y) && self.may_end(p, tx, ty) {

@@ -410,16 +410,11 @@ fn goal_lock() {
 }
 
 #[test]
-fn first_player_rotation() {
+fn a_game_may_start_with_any_seat() {
     let rules = Rules::for_players(3);
-    assert_eq!(rules.first_player_of_game(4), 1);
     let g = Game::with_first_player(rules, 2);
     assert_eq!(g.to_move(), Player::new(2));
-    let fixed = Rules {
-        rotate_first: false,
-        ..rules
-    };
-    assert_eq!(fixed.first_player_of_game(4), 0);
+    assert_eq!(g.first_player(), 2);
 }
 
 #[test]
@@ -808,4 +803,127 @@ fn position_text_defaults_come_from_the_caller() {
     assert!(!g.rules().goal_lock);
     let plain = Game::from_text("I2 1 e1/m17").unwrap();
     assert_eq!(plain.rules().move_limit, Rules::default().move_limit);
+}
+
+/// A game of the CCERL rules from a position text.
+fn ccerl(text: &str) -> Game {
+    Game::from_text_with_defaults(text, &Rules::ccerl()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn goal_lock_holds_a_piece_from_its_landing_in_the_goal() {
+    // p2 (goal: the South triangle) jumps h6-f4 into its goal, then f4-h4
+    // within it; h4-j6 would leave it again.
+    let text = "I2 2 g5,g4,i5/h6";
+    let free = game(text);
+    assert!(
+        dests(&free, "h6").contains(c("j6")),
+        "no lock: j6 by h6-f4-h4-j6"
+    );
+    let locked = ccerl(text);
+    let reach = dests(&locked, "h6");
+    assert!(reach.contains(c("f4")) && reach.contains(c("h4")));
+    assert!(
+        !reach.contains(c("j6")),
+        "locked: the chain may not leave the goal"
+    );
+    assert!(!locked
+        .position()
+        .is_legal_path(&[c("h6"), c("f4"), c("h4"), c("j6")]));
+    let mut g = locked.clone();
+    assert!(g.play_text("h6-f4-h4-j6").is_err());
+    assert!(g.play_text("h6-f4-h4").is_ok());
+    // GoalLock on its own means the same.
+    let lock_only = game(&format!("{text} lock=1"));
+    assert!(!dests(&lock_only, "h6").contains(c("j6")));
+    // A piece of p1 landing in its goal mid-chain: i11-i13-k15 lands in the
+    // goal (k15), so k15-k13 and on are refused.
+    let p1 = ccerl("I2 1 i11/i12,j14,k14,l14");
+    assert!(dests(&p1, "i11").contains(c("k15")));
+    assert!(!dests(&p1, "i11").contains(c("k13")));
+    let free = game("I2 1 i11/i12,j14,k14,l14");
+    assert!(dests(&free, "i11").contains(c("k13")));
+}
+
+#[test]
+fn threefold_repetition_draws_under_ccerl_only() {
+    let shuffle = ["e4-e5", "m14-m13", "e5-e4", "m13-m14"];
+    let mut g = Game::new(Rules::ccerl());
+    let mut plain = Game::new(Rules::default());
+    for round in 0..2 {
+        for mv in shuffle {
+            assert!(g.outcome().is_none(), "over early, round {round}");
+            g.play_text(mv).expect("legal");
+            plain.play_text(mv).expect("legal");
+        }
+    }
+    // The start position stands for the third time.
+    assert_eq!(g.end_reason(), Some(EndReason::Repetition));
+    assert_eq!(g.places(), vec![Some(1), Some(1)]);
+    assert_eq!(plain.end_reason(), None);
+    // Undo takes the draw back.
+    assert!(g.undo());
+    assert_eq!(g.end_reason(), None);
+}
+
+#[test]
+fn a_player_without_a_legal_move_loses_under_ccerl() {
+    // p1's h4-g3 shuts p2's last piece in on e1.
+    let text = "I2 1 e2,f2,e3,h4/e1";
+    let mut g = ccerl(text);
+    g.play_text("h4-g3").expect("legal");
+    assert_eq!(g.end_reason(), Some(EndReason::NoMoves));
+    assert_eq!(winner(&g), Some(0));
+    assert_eq!(g.player_states()[1], PlayerState::Resigned { place: 2 });
+    // By default p2 passes instead.
+    let mut g = game(text);
+    g.play_text("h4-g3").expect("legal");
+    assert_eq!(g.end_reason(), None);
+    assert_eq!(g.history().last(), Some(&Turn::Pass { player: 1 }));
+    // Read with p2 to move and stuck: decided at once.
+    let g = ccerl("I2 2 e2,f2,e3,g3/e1");
+    assert_eq!(winner(&g), Some(0));
+}
+
+#[test]
+fn the_equal_turn_rule_gives_the_second_player_one_more_move() {
+    let text = "I2 1 k14,l14,m14,k15,l15,m15,l16,m16,m17,j13/e1,e2,f2,e3,f3,g3,e4,f4,g4,h5";
+    // p1 finishes first; p2 finishes with its equal turn: a draw.
+    let mut g = ccerl(text);
+    g.play_text("j13-j14").expect("legal");
+    assert_eq!(g.outcome(), None, "p2 still has its turn");
+    assert_eq!(g.to_move(), Some(seat(1)));
+    g.play_text("h5-h4").expect("legal");
+    assert_eq!(g.places(), vec![Some(1), Some(1)]);
+    // p2 does not finish: p1 wins.
+    let mut g = ccerl(text);
+    g.play_text("j13-j14").expect("legal");
+    g.play_text("h5-h6").expect("legal");
+    assert_eq!(winner(&g), Some(0));
+    assert_eq!(g.end_reason(), Some(EndReason::FirstFinisher));
+    // Without the rule the first finisher wins at once.
+    let mut g = game(text);
+    g.play_text("j13-j14").expect("legal");
+    assert_eq!(winner(&g), Some(0));
+}
+
+#[test]
+fn the_ccerl_rules_stop_at_240_plies_and_read_back_from_text() {
+    let rules = Rules::ccerl();
+    let g = Game::new(rules);
+    let back = Game::from_text(&g.to_text()).expect("round trip");
+    assert_eq!(*back.rules(), rules);
+    assert!(g
+        .to_text()
+        .ends_with("limit=120 noprog=- lock=1 nomove=1 rep=1 equal=1"));
+    // 240 plies without a finisher: a draw (rounds of two plies).
+    let g = ccerl("I2 1 e1/m17 ply=239 rounds=119");
+    let mut g = g;
+    let mv = g.legal_moves_text()[0].clone();
+    g.play_text(&mv).expect("legal");
+    assert_eq!(g.outcome(), None);
+    let mv = g.legal_moves_text()[0].clone();
+    g.play_text(&mv).expect("legal");
+    assert_eq!(g.end_reason(), Some(EndReason::MoveLimit));
+    assert_eq!(g.places(), vec![Some(1), Some(1)]);
 }

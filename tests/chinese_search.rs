@@ -356,3 +356,91 @@ fn game_search_reports_how_full_its_table_is() {
     });
     assert!(last.is_some_and(|p| p > 0), "{last:?}");
 }
+
+/// The endgame Damas once drew by shuffling for 180 plies (p2 about +4,300
+/// with three empty points in its goal, the opponent's four pieces left at
+/// home): goal lock on, no no-progress limit.
+const SHUFFLED_ENDGAME: &str = "I2 2 f3,e4,f4,h4,g7,j7,k14,l14,m14,m15/e1,f2,e3,f5,e6,f6,g6,f7,g8,g9 first=1 ply=61 rounds=30 noprog=- lock=1";
+
+/// Plays `game` out: p2 by the engine at `limits`, p1 by `p1_move`; the
+/// plies until the end (or `max_plies` if it does not end).
+fn play_out(
+    game: &mut Game,
+    limits: &SearchLimits,
+    max_plies: usize,
+    mut p1_move: impl FnMut(&Game) -> String,
+) -> usize {
+    let mut engine = Engine::new(4);
+    for ply in 0..max_plies {
+        if game.is_over() {
+            return ply;
+        }
+        let text = if game.to_move().map(|p| p.index()) == Some(1) {
+            let best = engine
+                .search(game, limits, &AtomicBool::new(false), &mut |_| {})
+                .best
+                .expect("a move");
+            game.move_text(&best)
+        } else {
+            p1_move(game)
+        };
+        game.play_text(&text).expect("legal");
+    }
+    max_plies
+}
+
+#[test]
+fn a_won_endgame_is_finished_against_a_shuffling_opponent() {
+    // The opponent never moves its four pieces out of p2's goal and moves
+    // one other piece back and forth.
+    let home = ["f3", "e4", "f4", "h4"];
+    let mut game = Game::from_text(SHUFFLED_ENDGAME).expect("valid");
+    let mut last: Option<(String, String)> = None;
+    let plies = play_out(&mut game, &depth(4), 80, |game| {
+        let legal = game.legal_moves_text();
+        let free: Vec<&String> = legal
+            .iter()
+            .filter(|m| !home.iter().any(|h| m.starts_with(&format!("{h}-"))))
+            .collect();
+        let back = free.iter().find(|m| {
+            last.as_ref().is_some_and(|(from, to)| {
+                m.starts_with(&format!("{to}-")) && m.ends_with(&format!("-{from}"))
+            })
+        });
+        let mv = back
+            .or(free.first())
+            .map_or_else(|| legal[0].clone(), |m| (*m).clone());
+        let ends: Vec<&str> = mv.split('-').collect();
+        last = Some((ends[0].to_string(), ends[ends.len() - 1].to_string()));
+        mv
+    });
+    assert!(
+        plies < 80,
+        "not finished in 80 plies: {}",
+        game.position_text()
+    );
+    assert_eq!(game.places(), vec![Some(2), Some(1)], "p2 wins");
+}
+
+#[test]
+fn a_won_endgame_is_finished_against_the_plain_baseline() {
+    let mut game = Game::from_text(SHUFFLED_ENDGAME).expect("valid");
+    let mut plain = Engine::new(1);
+    plain.set_options(&EngineOptions {
+        style: Style::Plain,
+        ..EngineOptions::default()
+    });
+    let plies = play_out(&mut game, &depth(4), 80, |game| {
+        let best = plain
+            .search(game, &depth(2), &AtomicBool::new(false), &mut |_| {})
+            .best
+            .expect("a move");
+        game.move_text(&best)
+    });
+    assert!(
+        plies < 80,
+        "not finished in 80 plies: {}",
+        game.position_text()
+    );
+    assert_eq!(game.places(), vec![Some(2), Some(1)], "p2 wins");
+}

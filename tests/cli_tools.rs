@@ -6,6 +6,10 @@ use std::process::{Command, Stdio};
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
 
 fn run(args: &[&str], input: &str) -> (bool, String) {
+    run_bytes(args, input.as_bytes())
+}
+
+fn run_bytes(args: &[&str], input: &[u8]) -> (bool, String) {
     let mut child = Command::new(DAMAS)
         .args(args)
         .stdin(Stdio::piped())
@@ -17,7 +21,7 @@ fn run(args: &[&str], input: &str) -> (bool, String) {
         .stdin
         .take()
         .expect("piped")
-        .write_all(input.as_bytes())
+        .write_all(input)
         .expect("input written");
     let output = child.wait_with_output().expect("damas ends");
     let mut text = String::from_utf8_lossy(&output.stdout).to_string();
@@ -107,6 +111,31 @@ fn perft_refuses_bad_input_without_panicking() {
 }
 
 #[test]
+fn every_count_on_the_command_line_is_bounded() {
+    for args in [
+        &["perft", "--depth", "3", "--threads", "18446744073709551615"][..],
+        &["perft", "--depth", "3", "--threads", "65"],
+        &["perft", "--depth", "33"],
+        &["bench", "--depth", "0"],
+        &["bench", "--depth", "121"],
+        &["solitaire", "--beam", "0"],
+        &["solitaire", "--beam", "10000000"],
+    ] {
+        let (ok, out) = run(args, "");
+        assert!(!ok, "{args:?} accepted: {out}");
+        assert!(
+            out.contains("invalid value") && !out.contains("panicked"),
+            "{args:?}: {out}"
+        );
+    }
+    // Threads beyond the cores count on the cores.
+    let (ok, out) = run(&["perft", "--depth", "5", "--threads", "64"], "");
+    assert!(ok && out.lines().any(|l| l == "nodes 7361"), "{out}");
+    let (ok, out) = run(&["perft", "--depth", "0", "--divide"], "");
+    assert!(ok && out.lines().any(|l| l == "nodes 1"), "{out}");
+}
+
+#[test]
 fn play_lists_moves_takes_a_move_and_the_engine_answers() {
     let (ok, out) = run(
         &["play", "--movetime", "20", "--no-color"],
@@ -120,6 +149,53 @@ fn play_lists_moves_takes_a_move_and_the_engine_answers() {
     assert!(out.contains("p1 plays 11-15"), "{out}");
     assert!(out.contains("p2 (engine) plays"), "{out}");
     assert!(out.contains("'99' is not a square"), "{out}");
+}
+
+#[test]
+fn play_survives_bad_bytes_and_echoes_no_terminal_escapes() {
+    let mut input = b"\xff\xfe11-15\n".to_vec();
+    input.extend_from_slice(b"moves \x1b[2J\x1b]0;pwned\x07\n");
+    input.extend_from_slice(&[b'x'; 10_000]);
+    input.extend_from_slice(b"\n11-15\nquit\n");
+    let (ok, out) = run_bytes(&["play", "--movetime", "20", "--no-color"], &input);
+    assert!(ok, "{out}");
+    assert!(!out.contains('\x1b'), "an escape was echoed: {out:?}");
+    assert!(!out.contains('\x07'), "a bell was echoed: {out:?}");
+    assert!(out.contains("line too long (10000 bytes"), "{out}");
+    assert!(out.contains("p1 plays 11-15"), "play went on: {out}");
+    assert!(
+        out.lines().all(|l| l.len() < 400),
+        "a reply repeated too much input: {out}"
+    );
+}
+
+#[test]
+fn play_new_game_rotates_the_first_seat() {
+    let (ok, out) = run(
+        &[
+            "play",
+            "--game",
+            "chinese",
+            "--players",
+            "3",
+            "--human",
+            "1",
+            "--human",
+            "2",
+            "--human",
+            "3",
+            "--no-color",
+        ],
+        "new\nnew\nnew\nquit\n",
+    );
+    assert!(ok, "{out}");
+    let prompts: Vec<&str> = out
+        .split("to move> ")
+        .filter_map(|chunk| chunk.rsplit('\n').next())
+        .map(str::trim)
+        .filter(|p| p.starts_with('p'))
+        .collect();
+    assert_eq!(prompts, ["p1", "p2", "p3", "p1"], "{out}");
 }
 
 #[test]

@@ -346,3 +346,68 @@ fn perft_and_divide_through_the_interface() {
     assert_eq!(star.perft(3, 1), 4760);
     assert_eq!(star.divide(2).iter().map(|(_, n)| n).sum::<u64>(), 196);
 }
+
+#[test]
+fn perft_and_divide_give_up_once_stopped_and_agree_otherwise() {
+    use std::sync::atomic::AtomicBool;
+    let raised = AtomicBool::new(true);
+    let lowered = AtomicBool::new(false);
+    for spec in specs() {
+        let game = AnyGame::new(&spec);
+        // Deep enough to look at the flag; shallow counts finish anyway.
+        assert_eq!(game.perft_until(12, 1, &raised), None, "{spec:?}");
+        assert_eq!(game.perft_until(12, 2, &raised), None, "{spec:?}");
+        assert_eq!(game.divide_until(12, &raised), None, "{spec:?}");
+        assert_eq!(game.perft_until(3, 1, &lowered), Some(game.perft(3, 1)));
+        let rows = game.divide_until(3, &lowered).expect("not stopped");
+        assert_eq!(rows, game.divide(3));
+        assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), game.perft(3, 2));
+    }
+}
+
+#[test]
+fn a_spanish_side_without_pieces_has_lost_when_the_fen_is_read() {
+    for (fen, winner) in [("W:W21:B", 0), ("B:W21:B", 0), ("W:W:B5", 1)] {
+        let game = AnyGame::from_text(&GameSpec::Spanish, fen).expect("valid FEN");
+        let outcome = game.outcome().expect("over at once");
+        assert_eq!(outcome.winner(), Player::new(winner), "{fen}");
+        assert_eq!(outcome.reason, EndReason::NoPieces, "{fen}");
+    }
+}
+
+#[test]
+fn a_chinese_goal_full_when_read_is_a_finished_player() {
+    let full_north = "j14,k14,l14,m14,k15,l15,m15,l16,m16,m17";
+    // Two players: over, p1 first (whatever the text's `s=` says).
+    for text in [
+        format!("I2 1 {full_north}/e1"),
+        format!("I2 2 {full_north}/e1 s=p,p"),
+    ] {
+        let game = AnyGame::from_text(&GameSpec::Chinese(Rules::for_players(2)), &text)
+            .expect("valid text");
+        assert_eq!(game.places(), vec![Some(1), Some(2)], "{text}");
+    }
+    // Three players with p1 to move: p1 has finished and p2 moves.
+    let text = format!("I3 1 {full_north}/e9/i9");
+    let game =
+        AnyGame::from_text(&GameSpec::Chinese(Rules::for_players(3)), &text).expect("valid text");
+    assert_eq!(game.places(), vec![Some(1), None, None]);
+    assert_eq!(game.to_move(), Player::new(1));
+    // Solitaire: a finished transfer is over.
+    let game = AnyGame::from_text(
+        &GameSpec::Chinese(Rules::for_players(1)),
+        &format!("I1 1 {full_north}"),
+    )
+    .expect("valid text");
+    assert!(game.is_over());
+    // Anti-blocking decides when a goal counts as full: with it on, one own
+    // piece among the rival's pieces finishes; off, it does not.
+    let mixed = "I2 1 m17,e9/j14,k14,l14,m14,k15,l15,m15,l16,m16";
+    let mut rules = Rules::for_players(2);
+    let game = AnyGame::from_text(&GameSpec::Chinese(rules), mixed).expect("valid");
+    assert_eq!(game.places(), vec![Some(1), Some(2)]);
+    rules.anti_blocking = false;
+    let game =
+        AnyGame::from_text(&GameSpec::Chinese(rules), &format!("{mixed} anti=0")).expect("valid");
+    assert_eq!(game.places(), vec![None, None]);
+}

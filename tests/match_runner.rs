@@ -7,11 +7,15 @@ use std::process::Command;
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 
+#[path = "support/match_summary.rs"]
+mod match_summary;
+use match_summary::tally;
+
 const DAMAS: &str = env!("CARGO_BIN_EXE_damas");
 
 fn faulty(mode: &str) -> String {
     format!(
-        "bash {}/../tests/support/faulty_engine.sh {mode}",
+        "bash {}/../tests/support/hostile_engine.sh {mode}",
         env!("CARGO_MANIFEST_DIR")
     )
 }
@@ -30,19 +34,6 @@ fn run_match(args: &[&str]) -> String {
         String::from_utf8_lossy(&output.stderr)
     );
     stdout
-}
-
-/// The W/D/L numbers of the `e1 vs e2` summary line.
-fn tally(summary: &str) -> (u32, u32, u32) {
-    let line = summary
-        .lines()
-        .find(|l| l.starts_with("e1 vs e2: wins"))
-        .unwrap_or_else(|| panic!("no tally in {summary}"));
-    let numbers: Vec<u32> = line
-        .split_whitespace()
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    (numbers[0], numbers[1], numbers[2])
 }
 
 fn temp_file(name: &str) -> std::path::PathBuf {
@@ -87,7 +78,7 @@ fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
             .flat_map(str::split_whitespace)
             .filter(|w| !w.ends_with('.') && !matches!(*w, "1-0" | "0-1" | "1/2-1/2"))
             .collect();
-        let mut game = AnyGame::new(&Options::default().spec());
+        let mut game = AnyGame::new(&Options::default().spec().expect("valid"));
         for mv in movetext {
             game.play_text(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));
@@ -174,7 +165,6 @@ fn three_player_chinese_match_records_parse_and_replay() {
     options.set("Game", "chinese").expect("valid");
     options.set("Players", "3").expect("valid");
     options.set("MoveLimit", "90").expect("valid");
-    options.set("RotateFirstPlayer", "false").expect("valid");
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
     for line in lines {
@@ -185,7 +175,7 @@ fn three_player_chinese_match_records_parse_and_replay() {
                 .to_string()
         };
         assert_eq!(field("players"), "3");
-        let mut game = AnyGame::new(&options.spec());
+        let mut game = AnyGame::new(&options.spec().expect("valid"));
         for mv in field("moves").split_whitespace() {
             game.play_text(mv)
                 .unwrap_or_else(|err| panic!("{mv}: {err}"));

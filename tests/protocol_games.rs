@@ -23,7 +23,7 @@ fn play_through_protocol(setup: &[&str], go: &str, max_plies: usize) -> AnyGame 
         }
     }
     engine.assert_ready();
-    let mut game = AnyGame::new(&options.spec());
+    let mut game = AnyGame::new(&options.spec().expect("valid options"));
     let mut moves: Vec<String> = Vec::new();
     for _ in 0..max_plies {
         let position = if moves.is_empty() {

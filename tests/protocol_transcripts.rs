@@ -22,7 +22,6 @@ fn ugi_handshake_lists_options_and_ends_with_ugiok() {
         "Players",
         "AntiBlocking",
         "PlayToEnd",
-        "RotateFirstPlayer",
         "MoveLimit",
         "NoProgressLimit",
         "GoalLock",
@@ -97,7 +96,7 @@ fn go_depth_returns_a_legal_move_in_both_games() {
     let options = Options::default();
     engine.send("position startpos moves 11-15");
     let best = engine.go("depth 3");
-    let mut game = AnyGame::new(&options.spec());
+    let mut game = AnyGame::new(&options.spec().expect("valid options"));
     game.play_text("11-15").expect("legal");
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
 
@@ -106,7 +105,7 @@ fn go_depth_returns_a_legal_move_in_both_games() {
     let best = engine.go("depth 1");
     let mut options = Options::default();
     options.set("Game", "chinese").expect("valid");
-    let mut game = AnyGame::new(&options.spec());
+    let mut game = AnyGame::new(&options.spec().expect("valid options"));
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
 }
 
@@ -140,7 +139,7 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
         .nth(1)
         .expect("move")
         .to_string();
-    let mut game = AnyGame::new(&Options::default().spec());
+    let mut game = AnyGame::new(&Options::default().spec().expect("valid options"));
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
     engine.assert_ready();
 }

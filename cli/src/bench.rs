@@ -4,6 +4,8 @@
 use clap::{Args, ValueEnum};
 use damas::search::BenchResult;
 
+use crate::output::{outln, Failure};
+
 /// Which game's suite.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BenchGame {
@@ -19,8 +21,8 @@ pub struct BenchArgs {
     /// The game whose search is measured.
     #[arg(long, value_enum, default_value_t = BenchGame::Spanish)]
     game: BenchGame,
-    /// Depth of each search (default: the suite's own).
-    #[arg(long)]
+    /// Depth of each search, 1 to 120 (default: the suite's own).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]
     depth: Option<u32>,
     /// Print the nodes of each position.
     #[arg(long)]
@@ -28,11 +30,14 @@ pub struct BenchArgs {
 }
 
 /// Runs the benchmark and prints `depth`, `nodes N`, `time S`, `nps N`.
-pub fn run(args: &BenchArgs) -> Result<(), String> {
+pub fn run(args: &BenchArgs) -> Result<(), Failure> {
     let verbose = args.verbose;
+    // The first failed write; the suite runs on (it cannot be stopped
+    // midway) but prints nothing more.
+    let mut failed: Option<Failure> = None;
     let mut report = |position: &str, nodes: u64| {
-        if verbose {
-            println!("{nodes:>12}  {position}");
+        if verbose && failed.is_none() {
+            failed = outln!("{nodes:>12}  {position}").err();
         }
     };
     let (depth, result): (u32, BenchResult) = match args.game {
@@ -47,9 +52,12 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             (depth, bench_with(depth, &mut report))
         }
     };
-    println!("depth {depth}");
-    println!("nodes {}", result.nodes);
-    println!("time {:.3} s", result.time.as_secs_f64());
-    println!("nps {}", result.nps());
+    if let Some(failure) = failed {
+        return Err(failure);
+    }
+    outln!("depth {depth}")?;
+    outln!("nodes {}", result.nodes)?;
+    outln!("time {:.3} s", result.time.as_secs_f64())?;
+    outln!("nps {}", result.nps())?;
     Ok(())
 }

@@ -7,9 +7,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use output::{errln, Failure};
+
 mod bench;
 mod engine_loop;
+mod lines;
 mod matches;
+mod output;
+mod pdn;
 mod perft;
 mod play;
 mod solitaire;
@@ -39,26 +44,29 @@ enum Commands {
     Solitaire(solitaire::SolitaireArgs),
     /// Spanish draughts endgame tables: generate, probe, verify.
     Tablebase(tablebase::TablebaseArgs),
+    /// Spanish draughts game records: `damas pdn check FILE`.
+    Pdn(pdn::PdnArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        None | Some(Commands::Engine) => engine_loop::run(),
+    let result: Result<(), Failure> = match cli.command {
+        None | Some(Commands::Engine) => engine_loop::run().map_err(Failure::from),
         Some(Commands::Bench(args)) => bench::run(&args),
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
         Some(Commands::Tablebase(args)) => tablebase::run(&args),
+        Some(Commands::Pdn(args)) => pdn::run(&args),
         Some(Commands::Match(args)) => {
             let raw: Vec<String> = std::env::args().collect();
             matches::run(&args, &raw)
         }
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            eprintln!("damas: {err}");
+        Ok(()) | Err(Failure::StdoutClosed) => ExitCode::SUCCESS,
+        Err(Failure::Message(err)) => {
+            errln!("damas: {err}");
             ExitCode::FAILURE
         }
     }

@@ -6,6 +6,8 @@ use clap::{Args, ValueEnum};
 use damas::{AnyGame, Game, GameKind};
 use damas_protocol::options::Options;
 
+use crate::output::{outln, Failure};
+
 /// The game, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GameArg {
@@ -38,6 +40,10 @@ pub struct GameArgs {
     /// Rules variant for Chinese checkers.
     #[arg(long, value_enum, default_value_t = VariantArg::International)]
     pub variant: VariantArg,
+    /// A rule option as `Name=Value` (the protocol's options, e.g.
+    /// `Rules=ccerl` or `GoalLock=true`); repeat for several.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
 }
 
 impl GameArgs {
@@ -59,6 +65,12 @@ impl GameArgs {
         } else if self.players != 2 {
             return Err("Spanish draughts is a two-player game".into());
         }
+        for rule in &self.rules {
+            let (name, value) = rule
+                .split_once('=')
+                .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
+            options.set(name, value).map_err(|err| err.to_string())?;
+        }
         Ok(options)
     }
 }
@@ -68,8 +80,8 @@ impl GameArgs {
 pub struct PerftArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies, 0 to 32.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=32))]
     depth: u32,
     /// Start from this position (PDN FEN for draughts, position text for
     /// Chinese checkers) instead of the start position.
@@ -78,32 +90,47 @@ pub struct PerftArgs {
     /// Print one `move count` line per root move.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (1 = the plain single-threaded perft).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads, 0 to 64 (0: every core; 1: the plain
+    /// single-threaded perft; more than the cores counts on the cores).
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=64)
+    )]
     threads: usize,
 }
 
 /// Runs `damas perft`.
-pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let options = args.game.options()?;
+pub fn run(args: &PerftArgs) -> Result<(), Failure> {
+    let spec = args.game.options()?.spec().map_err(|err| err.to_string())?;
     let game = match &args.fen {
-        Some(text) => AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?,
-        None => AnyGame::new(&options.spec()),
+        Some(text) => AnyGame::from_text(&spec, text).map_err(|err| err.to_string())?,
+        None => AnyGame::new(&spec),
     };
     let start = Instant::now();
     let total = if args.divide {
         let rows = game.divide(args.depth);
         for (mv, count) in &rows {
-            println!("{mv} {count}");
+            outln!("{mv} {count}")?;
         }
-        rows.iter().map(|(_, count)| count).sum()
+        // Depth 0 has no move to split on; its one leaf is the position,
+        // as the plain perft counts it.
+        if args.depth == 0 {
+            1
+        } else {
+            rows.iter().map(|(_, count)| count).sum()
+        }
     } else {
-        game.perft(args.depth, args.threads)
+        let threads = match args.threads {
+            0 => 0,
+            n => damas::search::effective_threads(n),
+        };
+        game.perft(args.depth, threads)
     };
     let elapsed = start.elapsed();
     let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-    println!("nodes {total}");
-    println!("time {:.3} s", elapsed.as_secs_f64());
-    println!("nps {nps}");
+    outln!("nodes {total}")?;
+    outln!("time {:.3} s", elapsed.as_secs_f64())?;
+    outln!("nps {nps}")?;
     Ok(())
 }

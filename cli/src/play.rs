@@ -1,14 +1,22 @@
 //! `damas play`: a person against the engine in the terminal.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas::{AnyEngine, AnyGame, Game, GameKind, Outcome, Search};
+use damas::{AnyEngine, AnyGame, Game, GameKind, Outcome, Player, Search};
 
+use crate::lines::{read_line_bounded, Read};
+use crate::output::{stdout_error, Failure};
 use crate::perft::GameArgs;
+
+/// Longest input line kept, in bytes (a move path is well under 100).
+const MAX_INPUT: usize = 4096;
+
+/// Most characters of a person's input repeated in a reply.
+const MAX_ECHO: usize = 60;
 
 /// Arguments of `damas play`.
 #[derive(Args, Debug)]
@@ -37,18 +45,62 @@ const PLAYER_COLOURS: [&str; 6] = [
 ];
 const RESET: &str = "\x1b[0m";
 
-/// Colours the piece letters of a diagram: the library draws players as
-/// distinct characters, and this maps each to a colour.
+/// Colours the pieces of a diagram: the library draws players as distinct
+/// characters, and this maps each to a colour. Only the board is coloured:
+/// the row numbers, square numbers and the lines under the board are not.
 fn colourise(diagram: &str, kind: GameKind) -> String {
     let mut out = String::with_capacity(diagram.len() * 2);
-    for ch in diagram.chars() {
-        match player_of_symbol(kind, ch) {
-            Some(player) => {
-                out.push_str(PLAYER_COLOURS[player % PLAYER_COLOURS.len()]);
-                out.push(ch);
-                out.push_str(RESET);
+    for line in diagram.lines() {
+        let (start, end) = board_span(kind, line).unwrap_or((line.len(), line.len()));
+        out.push_str(&line[..start]);
+        for ch in line[start..end].chars() {
+            match player_of_symbol(kind, ch) {
+                Some(player) => {
+                    out.push_str(PLAYER_COLOURS[player % PLAYER_COLOURS.len()]);
+                    out.push(ch);
+                    out.push_str(RESET);
+                }
+                None => out.push(ch),
             }
-            None => out.push(ch),
+        }
+        out.push_str(&line[end..]);
+        out.push('\n');
+    }
+    out.pop();
+    out
+}
+
+/// The byte range of a diagram line that shows board squares: between the
+/// frame's bars in Spanish draughts, after the row number on the star.
+fn board_span(kind: GameKind, line: &str) -> Option<(usize, usize)> {
+    match kind {
+        GameKind::Spanish => {
+            let first = line.find('|')?;
+            let second = first + 1 + line[first + 1..].find('|')?;
+            Some((first + 1, second))
+        }
+        GameKind::Chinese | GameKind::Japanese => {
+            let label = line.get(..2)?;
+            label.trim_start().parse::<u8>().ok()?;
+            Some((2, line.len()))
+        }
+    }
+}
+
+/// A person's text as it may be shown back: control characters (terminal
+/// escapes among them) written as escapes, and cut after [`MAX_ECHO`]
+/// characters.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (count, ch) in text.chars().enumerate() {
+        if count == MAX_ECHO {
+            out.push_str("...");
+            break;
+        }
+        if ch.is_control() {
+            out.extend(ch.escape_default());
+        } else {
+            out.push(ch);
         }
     }
     out
@@ -112,27 +164,33 @@ fn summary(outcome: &Outcome) -> String {
 /// a panic.
 macro_rules! say {
     ($out:expr, $($arg:tt)*) => {
-        writeln!($out, $($arg)*).map_err(|err| format!("writing the board: {err}"))
+        writeln!($out, $($arg)*).map_err(|err| stdout_error(&err))
     };
 }
 
 /// Runs `damas play`.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let options = args.game.options()?;
-    let mut game = AnyGame::new(&options.spec());
+    let spec = options.spec().map_err(|err| err.to_string())?;
+    let mut game = AnyGame::new(&spec);
     let mut engine = AnyEngine::new(options.hash_mb);
     engine.set_options(&options.engine_options());
     let colour = !args.no_color && io::stdout().is_terminal();
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
+    let mut buffer = Vec::new();
     let mut out = io::stdout().lock();
     say!(
         out,
-        "Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'undo' to take your last move back, 'quit' to leave."
+        "Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'undo' to take your last move back, 'new' for the next game, 'quit' to leave."
     )?;
+    // Game n of the session is opened by seat n (mod the players), as the
+    // seeds' sites rotate the first turn.
+    let mut games_started = 0usize;
     let mut drawn: Option<u64> = None;
+    let mut announced = false;
     loop {
-        if drawn != Some(game.hash()) || game.is_over() {
+        if drawn != Some(game.hash()) {
             let diagram = game.diagram();
             if colour {
                 say!(out, "{}", colourise(&diagram, game.kind()))?;
@@ -141,66 +199,104 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             }
             drawn = Some(game.hash());
         }
-        if game.is_over() {
+        if game.is_over() && !announced {
             if let Some(outcome) = game.outcome() {
                 say!(out, "Game over: {}", summary(&outcome))?;
             }
-            return Ok(());
+            let next = (games_started + 1) % game.player_count();
+            say!(
+                out,
+                "Type 'new' for the next game (p{} opens), 'undo' to take moves back or 'quit' to leave.",
+                next + 1
+            )?;
+            announced = true;
         }
-        let Some(player) = game.to_move().map(|p| p.index()) else {
-            return Ok(());
-        };
-        if args.humans.contains(&(player as u8 + 1)) {
-            write!(out, "p{} to move> ", player + 1).map_err(|e| e.to_string())?;
-            out.flush().map_err(|e| e.to_string())?;
-            let Some(line) = lines.next() else {
-                return Ok(());
-            };
-            let line = line.map_err(|e| e.to_string())?;
-            let line = line.trim();
-            match line.split_whitespace().collect::<Vec<_>>().as_slice() {
-                [] => {}
-                ["quit"] | ["exit"] => return Ok(()),
-                ["undo"] => {
-                    if !undo_to_human(&mut game, &args.humans) {
-                        say!(out, "nothing to take back")?;
-                    }
-                }
-                ["moves"] => say!(out, "{}", game.legal_moves_text().join(" "))?,
-                ["moves", cell] => match game.moves_from(cell) {
-                    Ok(moves) if moves.is_empty() => say!(out, "no legal move from {cell}")?,
-                    Ok(moves) => {
-                        let texts: Vec<String> =
-                            moves.iter().map(|mv| game.move_text(mv)).collect();
-                        say!(out, "{}", texts.join(" "))?
-                    }
-                    Err(err) => say!(out, "{err}")?,
-                },
-                _ => match game.play_text(line) {
-                    Ok(played) => say!(out, "p{} plays {played}", player + 1)?,
-                    Err(err) => say!(out, "{err}")?,
-                },
-            }
-        } else {
-            let limits = SearchLimits {
-                movetime: Some(Duration::from_millis(args.movetime)),
-                ..SearchLimits::default()
-            };
-            let stop = AtomicBool::new(false);
-            let played = match engine.search(&game, &limits, &stop, &mut |_| {}).best {
-                Some(mv) => {
-                    let text = game.move_text(&mv);
-                    game.play(mv)
-                        .map_err(|err| format!("engine move {text} refused: {err}"))?;
-                    text
-                }
-                None => {
-                    game.pass()
-                        .map_err(|err| format!("engine pass refused: {err}"))?;
-                    "pass".to_string()
-                }
-            };
+        let to_move = game.to_move().map(Player::index);
+        let human_turn = to_move.is_none_or(|p| args.humans.contains(&(p as u8 + 1)));
+        if !human_turn {
+            let player = to_move.unwrap_or_default();
+            let played = engine_move(&mut engine, &mut game, args.movetime)?;
             say!(out, "p{} (engine) plays {played}", player + 1)?;
+            continue;
+        }
+        match to_move {
+            Some(player) => write!(out, "p{} to move> ", player + 1),
+            None => write!(out, "> "),
+        }
+        .and_then(|()| out.flush())
+        .map_err(|e| stdout_error(&e))?;
+        buffer.clear();
+        let read = read_line_bounded(&mut input, &mut buffer, MAX_INPUT)
+            .map_err(|err| format!("reading standard input: {err}"))?;
+        let line = match read {
+            Read::End => return Ok(()),
+            Read::TooLong(len) => {
+                say!(out, "line too long ({len} bytes; at most {MAX_INPUT})")?;
+                continue;
+            }
+            Read::Line => String::from_utf8_lossy(&buffer).into_owned(),
+        };
+        let line = line.trim();
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [] => {}
+            ["quit"] | ["exit"] => return Ok(()),
+            ["new"] => {
+                games_started += 1;
+                let first = Player::new(games_started % game.player_count());
+                game = match first {
+                    Some(first) => AnyGame::with_first_player(&spec, first),
+                    None => AnyGame::new(&spec),
+                };
+                engine.clear();
+                drawn = None;
+                announced = false;
+            }
+            ["undo"] => {
+                if undo_to_human(&mut game, &args.humans) {
+                    announced = false;
+                } else {
+                    say!(out, "nothing to take back")?;
+                }
+            }
+            ["moves"] => say!(out, "{}", game.legal_moves_text().join(" "))?,
+            ["moves", cell] => match game.moves_from(cell) {
+                Ok(moves) if moves.is_empty() => say!(out, "no legal move from {}", shown(cell))?,
+                Ok(moves) => {
+                    let texts: Vec<String> = moves.iter().map(|mv| game.move_text(mv)).collect();
+                    say!(out, "{}", texts.join(" "))?
+                }
+                Err(err) => say!(out, "{}", shown(&err.to_string()))?,
+            },
+            _ => match game.play_text(line) {
+                Ok(played) => say!(out, "p{} plays {played}", to_move.unwrap_or_default() + 1)?,
+                Err(err) => say!(out, "{}", shown(&err.to_string()))?,
+            },
+        }
+    }
+}
+
+/// The engine's move for the player to move, played; its text.
+fn engine_move(
+    engine: &mut AnyEngine,
+    game: &mut AnyGame,
+    movetime: u64,
+) -> Result<String, String> {
+    let limits = SearchLimits {
+        movetime: Some(Duration::from_millis(movetime)),
+        ..SearchLimits::default()
+    };
+    let stop = AtomicBool::new(false);
+    match engine.search(game, &limits, &stop, &mut |_| {}).best {
+        Some(mv) => {
+            let text = game.move_text(&mv);
+            game.play(mv)
+                .map_err(|err| format!("engine move {text} refused: {err}"))?;
+            Ok(text)
+        }
+        None => {
+            game.pass()
+                .map_err(|err| format!("engine pass refused: {err}"))?;
+            Ok("pass".to_string())
         }
     }
 }
@@ -223,6 +319,27 @@ mod tests {
         game.play_text("11-15").expect("legal");
         assert!(undo_to_human(&mut game, &[1, 2]));
         assert_eq!(game.position_text(), damas::spanish::START_FEN);
+    }
+
+    #[test]
+    fn only_pieces_are_coloured() {
+        let spanish = AnyGame::new(&damas::GameSpec::Spanish).diagram();
+        let coloured = colourise(&spanish, GameKind::Spanish);
+        // 12 men a side, nothing else: not the W of "White", not the FEN.
+        assert_eq!(coloured.matches(RESET).count(), 24, "{coloured}");
+        assert!(coloured.contains("White to move  FEN W:W1-12:B21-32"));
+        let star = AnyGame::new(&damas::GameSpec::Chinese(
+            damas::chinese::Rules::for_players(6),
+        ));
+        let coloured = colourise(&star.diagram(), GameKind::Chinese);
+        assert_eq!(coloured.matches(RESET).count(), 60, "{coloured}");
+        assert!(coloured.starts_with("17 "), "row numbers stay plain");
+    }
+
+    #[test]
+    fn echoed_text_has_no_escapes_and_is_short() {
+        assert_eq!(shown("e4\x1b[2J"), "e4\\u{1b}[2J");
+        assert_eq!(shown(&"x".repeat(500)).chars().count(), MAX_ECHO + 3);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use clap::Args;
 use damas::chinese::{solve_solitaire, Game, Rules, Variant};
 use damas::Game as _;
 
+use crate::output::{outln, Failure};
 use crate::perft::VariantArg;
 
 /// Arguments of `damas solitaire`.
@@ -16,8 +17,13 @@ pub struct SolitaireArgs {
     /// camp with its king.
     #[arg(long, value_enum, default_value_t = VariantArg::International)]
     pub variant: VariantArg,
-    /// Positions kept per ply by the beam.
-    #[arg(long, default_value_t = 10_000)]
+    /// Positions kept per ply by the beam, 1 to 1,000,000 (memory grows
+    /// about 600 bytes per unit: some 600 MB at the top).
+    #[arg(
+        long,
+        default_value_t = 10_000,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000)
+    )]
     pub beam: usize,
     /// Print only the length line, not the moves.
     #[arg(long, default_value_t = false)]
@@ -25,7 +31,7 @@ pub struct SolitaireArgs {
 }
 
 /// Runs the beam and prints the sequence and its length.
-pub fn run(args: &SolitaireArgs) -> Result<(), String> {
+pub fn run(args: &SolitaireArgs) -> Result<(), Failure> {
     let rules = Rules {
         players: 1,
         variant: match args.variant {
@@ -41,21 +47,21 @@ pub fn run(args: &SolitaireArgs) -> Result<(), String> {
     let text = game.line_text(&plan.moves);
     if !args.quiet {
         for (i, mv) in text.iter().enumerate() {
-            println!("{:>3}. {mv}", i + 1);
+            outln!("{:>3}. {mv}", i + 1)?;
         }
     }
     if !plan.finished {
-        return Err(format!(
+        return Err(Failure::Message(format!(
             "no transfer found with beam {} ({} moves explored)",
             args.beam, plan.nodes
-        ));
+        )));
     }
-    println!(
+    outln!(
         "length {} moves (beam {}, {} positions scored, {:.2} s)",
         plan.moves.len(),
         args.beam,
         plan.nodes,
         elapsed.as_secs_f64()
-    );
+    )?;
     Ok(())
 }

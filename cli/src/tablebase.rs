@@ -9,6 +9,8 @@ use damas::spanish::Game as SpanishGame;
 use damas::Game as _;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::output::{errln, outln, Failure};
+
 /// The `tablebase` subcommand.
 #[derive(Args, Debug)]
 pub struct TablebaseArgs {
@@ -66,7 +68,7 @@ enum TablebaseCommand {
 }
 
 /// Runs the subcommand.
-pub fn run(args: &TablebaseArgs) -> Result<(), String> {
+pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
     match &args.command {
         TablebaseCommand::Generate {
             slice: Some(material),
@@ -85,7 +87,7 @@ pub fn run(args: &TablebaseArgs) -> Result<(), String> {
         TablebaseCommand::Slices { pieces } => {
             for (wave, slices) in tablebase::waves(*pieces).iter().enumerate() {
                 for m in slices {
-                    println!("{wave} {m} {}", m.positions());
+                    outln!("{wave} {m} {}", m.positions())?;
                 }
             }
             Ok(())
@@ -134,7 +136,7 @@ fn row(s: &tablebase::SliceReport) -> String {
     )
 }
 
-fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), String> {
+fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), Failure> {
     let total: u64 = (2..=pieces)
         .flat_map(tablebase::Material::all_with)
         .map(|m| m.positions())
@@ -146,18 +148,18 @@ fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), 
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    println!("{HEADER}");
+    outln!("{HEADER}")?;
     let (mut positions, mut bytes) = (0, 0);
     for s in &report.slices {
         positions += s.positions;
         bytes += s.file_bytes;
-        println!("{}", row(s));
+        outln!("{}", row(s))?;
     }
-    println!(
+    outln!(
         "total {} slices, {positions} positions, {bytes} bytes, {:.1} s",
         report.slices.len(),
         report.time.as_secs_f64()
-    );
+    )?;
     Ok(())
 }
 
@@ -166,18 +168,18 @@ fn generate_one(
     dir: &Path,
     threads: usize,
     quiet: bool,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let bar = bar(material.positions(), quiet);
     let s = tablebase::generate_slice(dir, material, threads, &|p| {
         bar.set_position(p.positions_done)
     })
     .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
-    println!("{HEADER}\n{}", row(&s));
+    outln!("{HEADER}\n{}", row(&s))?;
     Ok(())
 }
 
-fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), String> {
+fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
     let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
     let game: SpanishGame = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
     let pos = *game.position();
@@ -187,42 +189,43 @@ fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), String> {
             tb.max_pieces()
         )
     })?;
-    println!(
+    outln!(
         "value {} ({} at counter {counter}) distance {}",
         probe.wdl.name(),
         probe.value_at(counter).name(),
         probe.distance
-    );
+    )?;
     let moves = tb
         .rank_moves(&pos, counter)
         .ok_or("a successor is not in the tables")?;
     for m in moves {
-        println!(
+        outln!(
             "move {} {} distance {}",
             game.move_text(&m.mv),
             m.value.name(),
             m.distance
-        );
+        )?;
     }
     Ok(())
 }
 
-fn verify(dir: &Path) -> Result<(), String> {
-    let report =
-        tablebase::verify(dir, &|m| eprintln!("verifying {m}")).map_err(|e| e.to_string())?;
-    println!(
+fn verify(dir: &Path) -> Result<(), Failure> {
+    let report = tablebase::verify(dir, &|m| errln!("verifying {m}")).map_err(|e| e.to_string())?;
+    outln!(
         "verified {} slices, {} positions, {} errors",
-        report.slices, report.positions, report.errors
-    );
+        report.slices,
+        report.positions,
+        report.errors
+    )?;
     for e in &report.examples {
-        println!("error {e}");
+        outln!("error {e}")?;
     }
     if report.errors > 0 || report.slices == 0 {
-        return Err(if report.slices == 0 {
+        return Err(Failure::Message(if report.slices == 0 {
             "no slice files found".into()
         } else {
             format!("{} inconsistent positions", report.errors)
-        });
+        }));
     }
     Ok(())
 }

@@ -294,12 +294,12 @@ impl Game for AnyGame {
         each!(self, g => Game::outcome(g.as_ref()))
     }
 
-    fn perft(&self, depth: u32, threads: usize) -> u64 {
-        each!(self, g => Game::perft(g.as_ref(), depth, threads))
+    fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+        each!(self, g => Game::perft_until(g.as_ref(), depth, threads, stop))
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        each!(self, g => Game::divide(g.as_ref(), depth))
+    fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
+        each!(self, g => Game::divide_until(g.as_ref(), depth, stop))
     }
 }
 

@@ -99,10 +99,11 @@ impl FromStr for Player {
 pub enum EndReason {
     /// Spanish draughts: the loser has no pieces left.
     NoPieces,
-    /// Spanish draughts: the loser has pieces but no legal move.
+    /// The loser has pieces but no legal move (Spanish draughts; Chinese
+    /// checkers under the CCERL rules).
     NoMoves,
-    /// Spanish draughts: the same position with the same side to move for
-    /// the third time.
+    /// The same position with the same side to move for the third time
+    /// (Spanish draughts; Chinese checkers under the CCERL rules).
     Repetition,
     /// Spanish draughts: 80 plies without a capture or a man move.
     NoProgress,
@@ -330,13 +331,28 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn outcome(&self) -> Option<Outcome>;
 
     /// Leaf nodes of the move tree `depth` plies deep from the current
-    /// position, over `threads` threads (0: every core).
-    fn perft(&self, depth: u32, threads: usize) -> u64;
+    /// position, over `threads` threads (0: every core); `None` when `stop`
+    /// was raised before the count finished (it is looked at every few
+    /// milliseconds).
+    fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64>;
 
     /// The leaf counts per legal move, each row named by the move's
     /// canonical text ([`move_text`](Game::move_text)); a forced pass is a
-    /// row `pass`.
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// row `pass`. `None` when `stop` was raised before the count finished.
+    fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
+
+    /// [`perft_until`](Game::perft_until) to the end.
+    fn perft(&self, depth: u32, threads: usize) -> u64 {
+        // The flag is never raised, so the count always completes.
+        self.perft_until(depth, threads, &AtomicBool::new(false))
+            .unwrap_or(0)
+    }
+
+    /// [`divide_until`](Game::divide_until) to the end.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.divide_until(depth, &AtomicBool::new(false))
+            .unwrap_or_default()
+    }
 
     /// The legal moves of the piece on the square or cell named `square`
     /// (`11`, `e4`); empty when it has none or the game is over.

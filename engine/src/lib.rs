@@ -31,6 +31,8 @@
 //! }
 //! ```
 //!
+//! [`pdn`] reads Spanish draughts game records (PDN) and replays them.
+//!
 //! The crate does no I/O except reading and writing endgame-table files
 //! ([`spanish::tablebase`]): the `damas-protocol` crate and the `damas` binary
 //! put a text protocol on top. `docs/LIBRARY.md` in the repository walks
@@ -43,6 +45,8 @@ mod any;
 mod bitset;
 pub mod chinese;
 mod game;
+mod parallel;
+pub mod pdn;
 mod random;
 pub mod search;
 pub mod spanish;

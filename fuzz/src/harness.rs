@@ -164,7 +164,6 @@ pub fn chinese_rules(byte: u8) -> Rules {
         },
         anti_blocking: byte & 0x10 == 0,
         play_to_end: byte & 0x20 == 0,
-        rotate_first: true,
         move_limit: if byte & 0x40 != 0 {
             Some(40)
         } else {
@@ -172,6 +171,11 @@ pub fn chinese_rules(byte: u8) -> Rules {
         },
         no_progress_limit: if byte & 0x80 != 0 { Some(3) } else { Some(30) },
         goal_lock: byte & 0x18 == 0x18,
+        // The CCERL rules ride on bits already used, so the corpus keeps
+        // its meaning and reaches them too.
+        no_move_loss: byte & 0x30 == 0x30,
+        repetition_draw: byte & 0x50 == 0x50,
+        equal_turns: byte & 0x21 == 0x21,
     }
 }
 
@@ -444,9 +448,13 @@ pub fn run_protocol_lines(lines: &[&str]) -> Vec<String> {
         }
         let game = session.game();
         let text = game.position_text();
-        let back = AnyGame::from_text(&session.options().spec(), &text)
-            .unwrap_or_else(|e| panic!("the session's position '{text}' does not parse: {e}"));
-        assert_eq!(back.position_text(), text);
+        // Options in an impossible combination wait for the next option;
+        // meanwhile the game is the last one they described.
+        if let Ok(spec) = session.options().spec() {
+            let back = AnyGame::from_text(&spec, &text)
+                .unwrap_or_else(|e| panic!("the session's position '{text}' does not parse: {e}"));
+            assert_eq!(back.position_text(), text);
+        }
         if flow == Flow::Quit {
             break;
         }

@@ -34,6 +34,19 @@ pub enum Command {
     },
     /// `uginewgame` or `ucinewgame`.
     NewGame,
+    /// `ccp`: speak JumpStar's CCP from now on (CCERL rules).
+    Ccp,
+    /// CCP's `position cells <COMPACT121> player <0|1> ply <N> [moves ...]`.
+    PositionCells {
+        /// The 121 characters `.`, `0`, `1`.
+        cells: String,
+        /// The player to move, 0 or 1.
+        player: u32,
+        /// Plies played before this position.
+        ply: u32,
+        /// Moves to play from there.
+        moves: Vec<String>,
+    },
     /// `position startpos|fen <text> [moves ...]`.
     Position {
         /// The position text after `fen`, or `None` for `startpos`.
@@ -129,6 +142,16 @@ pub enum CommandError {
         /// The text found.
         word: String,
     },
+    /// A number is outside what the field accepts.
+    #[error("'{field}' {word} is out of range ({range})")]
+    OutOfRange {
+        /// The field being read.
+        field: String,
+        /// The number found.
+        word: String,
+        /// What the field accepts.
+        range: String,
+    },
     /// The line is longer than [`MAX_LINE_LEN`].
     #[error("line too long ({0} bytes; at most {MAX_LINE_LEN})")]
     TooLong(usize),
@@ -147,26 +170,61 @@ pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
         return Ok(None);
     };
     let rest: Vec<&str> = words.collect();
+    // Every command refuses words it does not take (one rule for all; a
+    // typo is reported rather than half obeyed).
+    let bare = |command: Command| match rest.first() {
+        None => Ok(command),
+        Some(extra) => Err(CommandError::Unexpected {
+            command: command_word(first),
+            word: truncate(extra),
+        }),
+    };
     let command = match first {
-        "ugi" => Command::Hello { uci: false },
-        "uci" => Command::Hello { uci: true },
-        "isready" => Command::IsReady,
+        "ugi" => bare(Command::Hello { uci: false })?,
+        "uci" => bare(Command::Hello { uci: true })?,
+        "ccp" => bare(Command::Ccp)?,
+        "isready" => bare(Command::IsReady)?,
         "setoption" => parse_setoption(&rest)?,
-        "uginewgame" | "ucinewgame" => Command::NewGame,
+        "uginewgame" | "ucinewgame" => bare(Command::NewGame)?,
         "position" => parse_position(&rest)?,
         "go" => Command::Go(parse_go(&rest)?),
-        "stop" => Command::Stop,
-        "ponderhit" => Command::PonderHit,
-        "quit" => Command::Quit,
+        "stop" => bare(Command::Stop)?,
+        "ponderhit" => bare(Command::PonderHit)?,
+        "quit" => bare(Command::Quit)?,
         "query" => Command::Query(parse_query(&rest)?),
-        "d" => Command::Display,
+        "d" => bare(Command::Display)?,
         "perft" => Command::Perft(parse_depth("perft", &rest)?),
         "divide" => Command::Divide(parse_depth("divide", &rest)?),
-        "help" => Command::Help,
-        "debug" => Command::Debug,
+        "help" => bare(Command::Help)?,
+        "debug" => match rest.as_slice() {
+            [] | ["on" | "off"] => Command::Debug,
+            ["on" | "off", extra, ..] => return Err(unexpected("debug", extra)),
+            [word, ..] => return Err(unexpected("debug", word)),
+        },
         other => return Err(CommandError::Unknown(truncate(other))),
     };
     Ok(Some(command))
+}
+
+/// The static name of a command word the parser knows.
+fn command_word(word: &str) -> &'static str {
+    const WORDS: &[&str] = &[
+        "ugi",
+        "uci",
+        "isready",
+        "uginewgame",
+        "ucinewgame",
+        "stop",
+        "ponderhit",
+        "quit",
+        "d",
+        "help",
+    ];
+    WORDS
+        .iter()
+        .find(|w| **w == word)
+        .copied()
+        .unwrap_or("command")
 }
 
 /// Shortens a word for an error message so that a huge token does not
@@ -222,6 +280,7 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
         return Err(CommandError::TooManyMoves(moves.len()));
     }
     let fen = match head.first() {
+        Some(&"cells") => return parse_cells(head, moves),
         Some(&"startpos") => {
             if let Some(extra) = head.get(1) {
                 return Err(unexpected(CMD, extra));
@@ -240,8 +299,43 @@ fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
     Ok(Command::Position { fen, moves })
 }
 
-/// Reads a millisecond count. Negative clocks (a client that overstepped)
-/// count as zero rather than as an error, so the engine still moves at once.
+/// Largest `go depth`: more than any search goes (they stop at their own
+/// maximum, 120 plies in Spanish draughts and 60 in Chinese checkers).
+pub const MAX_GO_DEPTH: u32 = 1000;
+
+/// Largest time in a `go` field, in milliseconds (about 11.6 days).
+pub const MAX_GO_MILLIS: u64 = 1_000_000_000;
+
+/// `cells <COMPACT121> player <0|1> [ply <N>]` (CCP); the cells are
+/// checked when the position is built.
+fn parse_cells(head: &[&str], moves: Vec<String>) -> Result<Command, CommandError> {
+    const CMD: &str = "position";
+    let Some(cells) = head.get(1) else {
+        return Err(missing(CMD, "121 cells after 'cells'"));
+    };
+    let mut player = None;
+    let mut ply = 0;
+    let mut i = 2;
+    while i < head.len() {
+        match head[i] {
+            "player" => player = Some(parse_bounded("player", head.get(i + 1), 0, 1)?),
+            "ply" => ply = parse_bounded("ply", head.get(i + 1), 0, 1_000_000)?,
+            word => return Err(unexpected(CMD, word)),
+        }
+        i += 2;
+    }
+    let player = player.ok_or_else(|| missing(CMD, "'player <0|1>' after the cells"))?;
+    Ok(Command::PositionCells {
+        cells: (*cells).to_string(),
+        player,
+        ply,
+        moves,
+    })
+}
+
+/// Reads a millisecond count, at most [`MAX_GO_MILLIS`]. Negative clocks (a
+/// client that overstepped) count as zero rather than as an error, so the
+/// engine still moves at once.
 fn parse_millis(field: &str, word: Option<&&str>) -> Result<Duration, CommandError> {
     let word = word.ok_or_else(|| CommandError::BadNumber {
         field: field.to_string(),
@@ -253,6 +347,13 @@ fn parse_millis(field: &str, word: Option<&&str>) -> Result<Duration, CommandErr
     };
     let value: i128 = word.parse().map_err(|_| bad())?;
     let millis = u64::try_from(value.max(0)).unwrap_or(u64::MAX);
+    if millis > MAX_GO_MILLIS {
+        return Err(CommandError::OutOfRange {
+            field: field.to_string(),
+            word: truncate(word),
+            range: format!("at most {MAX_GO_MILLIS} ms"),
+        });
+    }
     Ok(Duration::from_millis(millis))
 }
 
@@ -264,6 +365,22 @@ fn parse_number<T: std::str::FromStr>(field: &str, word: Option<&&str>) -> Resul
     })
 }
 
+/// A number of `field` in `min..=max`.
+fn parse_bounded<T>(field: &str, word: Option<&&str>, min: T, max: T) -> Result<T, CommandError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let value: T = parse_number(field, word)?;
+    if value < min || value > max {
+        return Err(CommandError::OutOfRange {
+            field: field.to_string(),
+            word: value.to_string(),
+            range: format!("from {min} to {max}"),
+        });
+    }
+    Ok(value)
+}
+
 fn parse_go(rest: &[&str]) -> Result<GoParams, CommandError> {
     let mut params = GoParams::default();
     let mut i = 0;
@@ -272,10 +389,10 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, CommandError> {
         let value = rest.get(i + 1);
         let mut takes_value = true;
         match word {
-            "depth" => params.depth = Some(parse_number(word, value)?),
-            "nodes" => params.nodes = Some(parse_number(word, value)?),
+            "depth" => params.depth = Some(parse_bounded(word, value, 1, MAX_GO_DEPTH)?),
+            "nodes" => params.nodes = Some(parse_bounded(word, value, 1, u64::MAX)?),
             "movetime" => params.movetime = Some(parse_millis(word, value)?),
-            "movestogo" => params.movestogo = Some(parse_number(word, value)?),
+            "movestogo" => params.movestogo = Some(parse_bounded(word, value, 1, u32::MAX)?),
             "wtime" => params.time[0] = Some(parse_millis(word, value)?),
             "btime" => params.time[1] = Some(parse_millis(word, value)?),
             "winc" => params.inc[0] = Some(parse_millis(word, value)?),

@@ -6,7 +6,7 @@ info string Damas speaks UGI (UCI spellings accepted). Commands:
 info string   ugi | uci                      identify, list options, end with ugiok/uciok
 info string   isready                        answered 'readyok' at once, even while searching
 info string   setoption name N value V       e.g. setoption name Game value chinese
-info string   uginewgame | ucinewgame        new game (clears the hash, rotates the first player)
+info string   uginewgame | ucinewgame        new game (start position, p1 to move, fresh hash)
 info string   position startpos [moves ...]  start position, then moves
 info string   position fen TEXT [moves ...]  a position text (PDN FEN for draughts)
 info string   go [depth D] [nodes N] [movetime MS] [infinite]
@@ -17,7 +17,7 @@ info string   d                              board, position text, hash, side to
 info string   perft D | divide D             count move paths to depth D
 info string   quit                           exit (also at end of input)
 info string Options: Game (spanish, chinese, japanese), Players, AntiBlocking, PlayToEnd,
-info string   RotateFirstPlayer, MoveLimit, NoProgressLimit, GoalLock, Threads, Hash,
+info string   MoveLimit, NoProgressLimit, GoalLock, Threads, Hash,
 info string   MoveOverhead, BeamWidth, Style. 'ugi' lists them with their defaults.
 info string Moves: draughts 11-15, 15x24 or 15x24x19x27 (long form); Chinese checkers
 info string   a full path e1-e3-g5 or just its ends, and 'pass' or 'resign'.

@@ -29,4 +29,4 @@ pub mod options;
 pub mod reply;
 pub mod session;
 
-pub use session::{Flow, Output, Session};
+pub use session::{Dialect, Flow, Output, Session};

@@ -22,14 +22,18 @@ pub struct Options {
     pub anti_blocking: bool,
     /// `PlayToEnd`.
     pub play_to_end: bool,
-    /// `RotateFirstPlayer`.
-    pub rotate_first: bool,
     /// `MoveLimit` in full rounds, 0 for none.
     pub move_limit: u32,
     /// `NoProgressLimit` in full rounds, 0 for none.
     pub no_progress_limit: u32,
     /// `GoalLock`.
     pub goal_lock: bool,
+    /// `NoMoveLoss`.
+    pub no_move_loss: bool,
+    /// `RepetitionDraw`.
+    pub repetition_draw: bool,
+    /// `EqualTurns`.
+    pub equal_turns: bool,
     /// `Threads`.
     pub threads: usize,
     /// `Hash` in MiB.
@@ -56,10 +60,12 @@ impl Default for Options {
             players: 2,
             anti_blocking: rules.anti_blocking,
             play_to_end: rules.play_to_end,
-            rotate_first: rules.rotate_first,
             move_limit: rules.move_limit.unwrap_or(0),
             no_progress_limit: rules.no_progress_limit.unwrap_or(0),
             goal_lock: rules.goal_lock,
+            no_move_loss: rules.no_move_loss,
+            repetition_draw: rules.repetition_draw,
+            equal_turns: rules.equal_turns,
             threads: 1,
             hash_mb: 64,
             move_overhead_ms: 20,
@@ -99,6 +105,9 @@ pub enum OptionError {
         /// What it accepts.
         expected: String,
     },
+    /// Each option is valid but together they describe no game.
+    #[error("{0}; set Game or Players")]
+    Combination(String),
 }
 
 #[derive(Clone, Copy)]
@@ -120,6 +129,8 @@ struct Declaration {
 
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
+/// `Rules` presets; `custom` names any other combination and sets nothing.
+const RULE_SETS: &[&str] = &["default", "ccerl", "custom"];
 
 const DECLARATIONS: &[Declaration] = &[
     Declaration {
@@ -139,10 +150,6 @@ const DECLARATIONS: &[Declaration] = &[
         kind: Kind::Check,
     },
     Declaration {
-        name: "RotateFirstPlayer",
-        kind: Kind::Check,
-    },
-    Declaration {
         name: "MoveLimit",
         kind: Kind::Spin {
             min: 0,
@@ -159,6 +166,22 @@ const DECLARATIONS: &[Declaration] = &[
     Declaration {
         name: "GoalLock",
         kind: Kind::Check,
+    },
+    Declaration {
+        name: "NoMoveLoss",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "RepetitionDraw",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "EqualTurns",
+        kind: Kind::Check,
+    },
+    Declaration {
+        name: "Rules",
+        kind: Kind::Combo(RULE_SETS),
     },
     Declaration {
         name: "Threads",
@@ -205,10 +228,13 @@ impl Options {
             "Players" => self.players.to_string(),
             "AntiBlocking" => self.anti_blocking.to_string(),
             "PlayToEnd" => self.play_to_end.to_string(),
-            "RotateFirstPlayer" => self.rotate_first.to_string(),
             "MoveLimit" => self.move_limit.to_string(),
             "NoProgressLimit" => self.no_progress_limit.to_string(),
             "GoalLock" => self.goal_lock.to_string(),
+            "NoMoveLoss" => self.no_move_loss.to_string(),
+            "RepetitionDraw" => self.repetition_draw.to_string(),
+            "EqualTurns" => self.equal_turns.to_string(),
+            "Rules" => self.rule_set().to_string(),
             "Threads" => self.threads.to_string(),
             "Hash" => self.hash_mb.to_string(),
             "MoveOverhead" => self.move_overhead_ms.to_string(),
@@ -250,10 +276,19 @@ impl Options {
             .collect()
     }
 
-    /// The game and rules these options describe.
-    pub fn spec(&self) -> GameSpec {
+    /// The game and rules these options describe, or why the combination
+    /// cannot be played (Spanish draughts with `Players` other than 2).
+    /// Options are accepted one by one in any order; the combination is
+    /// checked when a game starts.
+    pub fn spec(&self) -> Result<GameSpec, OptionError> {
         let limit = |n: u32| (n > 0).then_some(n);
-        match self.game {
+        Ok(match self.game {
+            GameKind::Spanish if self.players != 2 => {
+                return Err(OptionError::Combination(format!(
+                    "Spanish draughts is played by 2 players, but Players is {}",
+                    self.players
+                )))
+            }
             GameKind::Spanish => GameSpec::Spanish,
             GameKind::Chinese | GameKind::Japanese => GameSpec::Chinese(Rules {
                 players: self.players.clamp(1, 6),
@@ -264,12 +299,44 @@ impl Options {
                 },
                 anti_blocking: self.anti_blocking,
                 play_to_end: self.play_to_end,
-                rotate_first: self.rotate_first,
                 move_limit: limit(self.move_limit),
                 no_progress_limit: limit(self.no_progress_limit),
                 goal_lock: self.goal_lock,
+                no_move_loss: self.no_move_loss,
+                repetition_draw: self.repetition_draw,
+                equal_turns: self.equal_turns,
             }),
+        })
+    }
+
+    /// The `Rules` preset these options match: `ccerl`, `default` (the
+    /// library's [`Rules::default`] for the options' game and players) or
+    /// `custom`.
+    pub fn rule_set(&self) -> &'static str {
+        let mut reset = self.clone();
+        reset.apply_rules(&Rules::ccerl());
+        if reset == *self && self.game == GameKind::Chinese && self.players == 2 {
+            return "ccerl";
         }
+        let mut reset = self.clone();
+        reset.apply_rules(&Rules::default());
+        if reset == *self {
+            "default"
+        } else {
+            "custom"
+        }
+    }
+
+    /// Sets every rule option (not `Game` or `Players`) from `rules`.
+    fn apply_rules(&mut self, rules: &Rules) {
+        self.anti_blocking = rules.anti_blocking;
+        self.play_to_end = rules.play_to_end;
+        self.move_limit = rules.move_limit.unwrap_or(0);
+        self.no_progress_limit = rules.no_progress_limit.unwrap_or(0);
+        self.goal_lock = rules.goal_lock;
+        self.no_move_loss = rules.no_move_loss;
+        self.repetition_draw = rules.repetition_draw;
+        self.equal_turns = rules.equal_turns;
     }
 
     /// The search settings these options describe.
@@ -328,21 +395,16 @@ impl Options {
         // Spin bounds above fit every field, so these narrowing casts are exact.
         let effect = match decl.name {
             "Game" => {
-                let game = match choice {
+                self.game = match choice {
                     "chinese" => GameKind::Chinese,
                     "japanese" => GameKind::Japanese,
                     _ => GameKind::Spanish,
                 };
-                self.game = game;
-                if game == GameKind::Spanish {
-                    self.players = 2;
-                }
                 OptionEffect::NewGame
             }
+            // Any count is kept whatever the game, so that clients may send
+            // `Players` before `Game`; `spec` checks the combination.
             "Players" => {
-                if self.game == GameKind::Spanish && number != 2 {
-                    return Err(bad("2 for Spanish draughts".into()));
-                }
                 self.players = number as u8;
                 OptionEffect::NewGame
             }
@@ -352,10 +414,6 @@ impl Options {
             }
             "PlayToEnd" => {
                 self.play_to_end = flag;
-                OptionEffect::NewGame
-            }
-            "RotateFirstPlayer" => {
-                self.rotate_first = flag;
                 OptionEffect::NewGame
             }
             "MoveLimit" => {
@@ -368,6 +426,33 @@ impl Options {
             }
             "GoalLock" => {
                 self.goal_lock = flag;
+                OptionEffect::NewGame
+            }
+            "NoMoveLoss" => {
+                self.no_move_loss = flag;
+                OptionEffect::NewGame
+            }
+            "RepetitionDraw" => {
+                self.repetition_draw = flag;
+                OptionEffect::NewGame
+            }
+            "EqualTurns" => {
+                self.equal_turns = flag;
+                OptionEffect::NewGame
+            }
+            // A preset: `ccerl` is the CCERL-2P10-v2 benchmark (two-player
+            // Chinese checkers), `default` the library's defaults.
+            "Rules" => {
+                match choice {
+                    "ccerl" => {
+                        let ccerl = Rules::ccerl();
+                        self.game = GameKind::Chinese;
+                        self.players = ccerl.players;
+                        self.apply_rules(&ccerl);
+                    }
+                    "default" => self.apply_rules(&Rules::default()),
+                    _ => {}
+                }
                 OptionEffect::NewGame
             }
             "Threads" => {
@@ -432,10 +517,7 @@ mod tests {
         assert!(options.set("Threads", "0").is_err());
         assert!(options.set("Game", "chess").is_err());
         assert!(options.set("AntiBlocking", "maybe").is_err());
-        assert!(
-            options.set("Players", "3").is_err(),
-            "Spanish draughts is 2 players"
-        );
+        assert!(options.set("Players", "7").is_err());
         assert!(matches!(
             options.set("Nope", "1"),
             Err(OptionError::Unknown(_))
@@ -452,7 +534,26 @@ mod tests {
         assert_eq!(options.players, 6);
         assert_eq!(options.set("hash", "16"), Ok(OptionEffect::ResizeHash));
         assert_eq!(options.set("Game", "spanish"), Ok(OptionEffect::NewGame));
-        assert_eq!(options.players, 2);
+        assert_eq!(options.players, 6, "kept for the next Chinese game");
+    }
+
+    #[test]
+    fn players_may_come_before_game_and_the_combination_is_checked() {
+        let mut options = Options::default();
+        assert_eq!(options.set("Players", "3"), Ok(OptionEffect::NewGame));
+        let err = options.spec().expect_err("Spanish draughts with 3 players");
+        assert_eq!(
+            err.to_string(),
+            "Spanish draughts is played by 2 players, but Players is 3; set Game or Players"
+        );
+        options.set("Game", "chinese").expect("valid");
+        match options.spec() {
+            Ok(GameSpec::Chinese(rules)) => assert_eq!(rules.players, 3),
+            other => panic!("expected 3-player Chinese checkers, got {other:?}"),
+        }
+        options.set("Game", "spanish").expect("valid");
+        options.set("Players", "2").expect("valid");
+        assert_eq!(options.spec(), Ok(GameSpec::Spanish));
     }
 
     #[test]

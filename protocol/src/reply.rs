@@ -5,6 +5,8 @@ use damas::spanish::tablebase::Tablebase;
 use damas::spanish::Game as SpanishGame;
 use damas::Game;
 
+use crate::session::Dialect;
+
 /// Engine name sent in `id name`.
 pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
 /// Author line sent in `id author`.
@@ -44,12 +46,16 @@ fn printable(text: &str) -> String {
     out
 }
 
-/// The score part of an `info` line.
+/// The score part of an `info` line, as UCI writes it: `cp N` in
+/// hundredths of a man (or of a step, in Chinese checkers), or `mate N`
+/// when the search sees the end: N full moves of the engine (its own move
+/// counts) to a win, negative to a loss.
 pub fn score(score: Score) -> String {
+    let moves = |plies: u32| (plies.div_ceil(2)).max(1);
     match score {
         Score::Centi(cp) => format!("cp {cp}"),
-        Score::Win(plies) => format!("win {plies}"),
-        Score::Loss(plies) => format!("loss {plies}"),
+        Score::Win(plies) => format!("mate {}", moves(plies)),
+        Score::Loss(plies) => format!("mate -{}", moves(plies)),
     }
 }
 
@@ -77,6 +83,15 @@ pub fn search_info<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
         line.push_str(&pv.join(" "));
     }
     line
+}
+
+/// A move text as the client's dialect writes it: in CCP, a Chinese
+/// checkers path as CCP cell ids (`4-15-17`); anything else unchanged.
+pub fn move_in(dialect: Dialect, text: &str) -> String {
+    match dialect {
+        Dialect::Ccp => damas::chinese::ccp::ids_of_path(text).unwrap_or_else(|_| text.to_string()),
+        Dialect::Ugi => text.to_string(),
+    }
 }
 
 /// `bestmove <move>`: always exactly two tokens; `(none)` when there is
@@ -175,10 +190,14 @@ mod tests {
         };
         assert_eq!(
             search_info(&info, &info.pv),
-            "info depth 7 seldepth 11 score win 9 nodes 5000 nps 20000 time 250 hashfull 12 pv 11-15 22-18"
+            "info depth 7 seldepth 11 score mate 5 nodes 5000 nps 20000 time 250 hashfull 12 pv 11-15 22-18"
         );
         assert_eq!(score(Score::Centi(-35)), "cp -35");
-        assert_eq!(score(Score::Loss(4)), "loss 4");
+        assert_eq!(score(Score::Win(1)), "mate 1");
+        assert_eq!(score(Score::Win(4)), "mate 2");
+        assert_eq!(score(Score::Loss(2)), "mate -1");
+        assert_eq!(score(Score::Loss(5)), "mate -3");
+        assert_eq!(score(Score::Loss(0)), "mate -1");
     }
 
     #[test]

@@ -2,19 +2,25 @@
 //! thread with its stop flag.
 //!
 //! [`Session::handle_line`] takes one input line and never waits for a
-//! search: `go` starts a thread, `stop` raises the flag and joins it. Every
-//! reply goes through the output callback, from whichever thread produced it.
+//! search: `go`, `perft` and `divide` start a worker thread, `stop` raises
+//! its flag and joins it. Every reply goes through the output callback, from
+//! whichever thread produced it.
+//!
+//! The session holds no hidden state between games: `position startpos` is
+//! the same position for the same options whatever came before (rotating
+//! who opens a series is the runner's or the GUI's job).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use damas::search::{SearchInfo, SearchLimits};
+use damas::chinese::ccp;
+use damas::search::{effective_threads, SearchInfo, SearchLimits};
 use damas::spanish::tablebase::Tablebase;
-use damas::{AnyEngine, AnyGame, AnyMove, Game, Player, Search};
+use damas::{AnyEngine, AnyGame, AnyMove, Game, GameSpec, Player, Search};
 
-use crate::command::{self, Command, GoParams, Query};
+use crate::command::{self, Command, CommandError, GoParams, Query};
 use crate::options::{OptionEffect, Options};
 use crate::reply;
 
@@ -30,11 +36,21 @@ pub enum Flow {
     Quit,
 }
 
+/// The protocol the client speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UGI (and UCI spellings): the default.
+    Ugi,
+    /// JumpStar's CCP, after `ccp`: cells as CCP ids, CCERL rules.
+    Ccp,
+}
+
+/// A search or perft running on the worker thread.
 struct RunningSearch {
     stop: Arc<AtomicBool>,
-    /// Raised by the search thread just before it sends `bestmove`, so
-    /// that a client answering that line at once finds the engine idle
-    /// even if the thread has not quite exited.
+    /// Raised by the worker just before its last line (`bestmove`,
+    /// `nodes`), so that a client answering that line at once finds the
+    /// engine idle even if the thread has not quite exited.
     done: Arc<AtomicBool>,
     /// Gives the search context back when the search ends.
     handle: JoinHandle<AnyEngine>,
@@ -43,13 +59,9 @@ struct RunningSearch {
 /// One engine session.
 pub struct Session {
     options: Options,
-    /// The first player of the current game (rotates on `uginewgame`).
-    first_player: usize,
-    /// Whether the current game was used (a `position` or `go` since the
-    /// session began, the rules changed or the last `uginewgame`). A
-    /// `uginewgame` before any game was played starts game 0 of the
-    /// series, which `p1` opens; only later ones rotate.
-    game_used: bool,
+    /// False until the first line: a byte-order mark may start it.
+    started: bool,
+    dialect: Dialect,
     game: AnyGame,
     /// The search context (transposition tables, per-thread state); lent
     /// to the search thread while a search runs.
@@ -65,12 +77,14 @@ impl Session {
     /// that sends its replies to `out`.
     pub fn new(out: Output) -> Session {
         let options = Options::default();
-        let game = AnyGame::new(&options.spec());
+        let game = AnyGame::new(&GameSpec::Spanish);
+        // The engine makes its table on the first search: nothing large is
+        // allocated before the client's first `isready` (or `go`).
         let engine = AnyEngine::new(options.hash_mb);
         Session {
             options,
-            first_player: 0,
-            game_used: false,
+            started: false,
+            dialect: Dialect::Ugi,
             game,
             engine: Some(engine),
             search: None,
@@ -89,6 +103,11 @@ impl Session {
         &self.options
     }
 
+    /// The protocol the client speaks.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
     /// True while a search thread is running.
     pub fn is_searching(&self) -> bool {
         self.search
@@ -100,9 +119,16 @@ impl Session {
         (self.out)(line.as_ref());
     }
 
-    /// Handles one input line.
+    /// Handles one input line. A UTF-8 byte-order mark before the first
+    /// command is ignored.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         self.reap_finished_search();
+        let line = if self.started {
+            line
+        } else {
+            self.started = true;
+            line.strip_prefix('\u{feff}').unwrap_or(line)
+        };
         match command::parse(line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.handle(command),
@@ -111,6 +137,13 @@ impl Session {
                 Flow::Continue
             }
         }
+    }
+
+    /// Answers a line the reader refused to keep because it has `len`
+    /// bytes, more than [`command::MAX_LINE_LEN`]: the one error line.
+    pub fn handle_overlong_line(&mut self, len: usize) {
+        self.started = true;
+        self.send(reply::error(CommandError::TooLong(len)));
     }
 
     /// Ends the session: stops and joins any search.
@@ -125,16 +158,21 @@ impl Session {
             Command::SetOption { .. }
                 | Command::NewGame
                 | Command::Position { .. }
+                | Command::PositionCells { .. }
+                | Command::Ccp
                 | Command::Go(_)
                 | Command::Perft(_)
                 | Command::Divide(_)
         );
         if busy && changes_state {
-            self.send(reply::error("a search is running; send 'stop' first"));
+            self.send(reply::error(
+                "a search or perft is running; send 'stop' first",
+            ));
             return Flow::Continue;
         }
         match command {
             Command::Hello { uci } => {
+                self.dialect = Dialect::Ugi;
                 self.send(format!("id name {}", reply::ENGINE_NAME));
                 self.send(format!("id author {}", reply::ENGINE_AUTHOR));
                 for line in self.options.declaration_lines() {
@@ -143,24 +181,55 @@ impl Session {
                 self.send(if uci { "uciok" } else { "ugiok" });
             }
             Command::IsReady => self.send("readyok"),
+            Command::Ccp => {
+                self.dialect = Dialect::Ccp;
+                self.set_option("Rules", "ccerl");
+                self.send(format!("id name {}", reply::ENGINE_NAME));
+                self.send(format!("id author {}", reply::ENGINE_AUTHOR));
+                self.send("ccpok");
+            }
+            Command::PositionCells {
+                cells,
+                player,
+                ply,
+                moves,
+            } => {
+                if let Some(spec) = self.spec() {
+                    let built = match spec {
+                        GameSpec::Chinese(rules) if rules.players == 2 => {
+                            ccp::read_position(&cells, player, ply, &rules)
+                                .map(|game| AnyGame::Chinese(Box::new(game)))
+                                .map_err(|err| err.to_string())
+                        }
+                        _ => Err("'position cells' needs two-player Chinese checkers \
+                                  (send 'ccp' or set Rules to ccerl)"
+                            .to_string()),
+                    };
+                    match built {
+                        Ok(game) => self.play_moves(game, &moves),
+                        Err(err) => self.send(reply::error(err)),
+                    }
+                }
+            }
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::NewGame => {
-                if self.options.rotate_first && self.game_used {
-                    self.first_player = (self.first_player + 1) % self.game.player_count();
-                }
-                self.game_used = false;
+                let Some(spec) = self.spec() else {
+                    return Flow::Continue;
+                };
                 if let Some(engine) = &mut self.engine {
                     engine.clear();
                 }
-                self.game = self.new_game();
+                self.game = AnyGame::new(&spec);
             }
             Command::Position { fen, moves } => {
-                self.game_used = true;
-                self.set_position(fen.as_deref(), &moves);
+                if let Some(spec) = self.spec() {
+                    self.set_position(&spec, fen.as_deref(), &moves);
+                }
             }
             Command::Go(params) => {
-                self.game_used = true;
-                self.start_search(&params);
+                if self.spec().is_some() {
+                    self.start_search(&params);
+                }
             }
             Command::Stop => self.stop_search(),
             Command::PonderHit | Command::Debug => {}
@@ -179,8 +248,8 @@ impl Session {
                     }
                 }
             }
-            Command::Perft(depth) => self.perft(depth, false),
-            Command::Divide(depth) => self.perft(depth, true),
+            Command::Perft(depth) => self.start_perft(depth, false),
+            Command::Divide(depth) => self.start_perft(depth, true),
             Command::Help => {
                 for line in crate::help::TEXT.lines() {
                     self.send(line);
@@ -190,72 +259,99 @@ impl Session {
         Flow::Continue
     }
 
-    fn set_option(&mut self, name: &str, value: &str) {
-        let mut options = self.options.clone();
-        match options.set(name, value) {
-            Ok(OptionEffect::LoadTablebase) => {
-                let path = &options.tablebase_path;
-                let tablebase = if path.is_empty() {
-                    None
-                } else {
-                    match Tablebase::open(std::path::Path::new(path)) {
-                        Ok(tb) => Some(Arc::new(tb)),
-                        Err(err) => return self.send(reply::error(err)),
-                    }
-                };
-                if let Some(engine) = &mut self.engine {
-                    engine.set_tablebase(tablebase.clone());
-                }
-                self.tablebase = tablebase;
-                self.options = options;
+    /// The game the options describe, or `None` after sending the error
+    /// when the combination is impossible (options are checked one by one
+    /// when set, and together when a game starts).
+    fn spec(&self) -> Option<GameSpec> {
+        match self.options.spec() {
+            Ok(spec) => Some(spec),
+            Err(err) => {
+                self.send(reply::error(err));
+                None
             }
-            Ok(effect) => {
-                let spec = options.spec();
-                if effect == OptionEffect::NewGame {
-                    if let Some(warning) = spec.rules_warning() {
-                        self.send(reply::info_string(warning));
-                    }
-                    self.first_player = 0;
-                    self.game_used = false;
-                    self.game = AnyGame::new(&spec);
-                }
-                self.options = options;
-                if let Some(engine) = &mut self.engine {
-                    match effect {
-                        OptionEffect::ResizeHash => engine.set_hash(self.options.hash_mb),
-                        OptionEffect::NewGame => engine.clear(),
-                        OptionEffect::LoadTablebase | OptionEffect::None => {}
-                    }
-                    engine.set_options(&self.options.engine_options());
-                }
-            }
-            Err(err) => self.send(reply::error(err)),
         }
     }
 
-    /// The start position of the options' game, with the first player of
-    /// the current game of the series to move.
-    fn new_game(&self) -> AnyGame {
-        AnyGame::with_first_player(
-            &self.options.spec(),
-            Player::new(self.first_player).unwrap_or(Player::new(0).expect("p1 exists")),
-        )
-    }
-
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
-        let built = match fen {
-            None => Ok(self.new_game()),
-            Some(text) => AnyGame::from_text(&self.options.spec(), text),
-        };
-        let mut game = match built {
-            Ok(game) => game,
+    fn set_option(&mut self, name: &str, value: &str) {
+        let mut options = self.options.clone();
+        let effect = match options.set(name, value) {
+            Ok(effect) => effect,
             Err(err) => {
                 self.send(reply::error(err));
                 return;
             }
         };
+        if effect == OptionEffect::LoadTablebase {
+            return self.load_tablebase(options);
+        }
+        let before = self.options.spec().ok();
+        self.options = options;
+        // A new game only when the game itself changes: a Chinese rule set
+        // while playing Spanish draughts changes nothing. An impossible
+        // combination waits, since the next option may complete it.
+        let new_game = match self.options.spec() {
+            Ok(spec) if effect == OptionEffect::NewGame && Some(&spec) != before.as_ref() => {
+                Some(spec)
+            }
+            _ => None,
+        };
+        if let Some(spec) = &new_game {
+            if let Some(warning) = spec.rules_warning() {
+                self.send(reply::info_string(warning));
+            }
+            self.game = AnyGame::new(spec);
+        }
+        if let Some(engine) = &mut self.engine {
+            match effect {
+                // Resizes only when the size changes (old table freed first).
+                OptionEffect::ResizeHash => engine.set_hash(self.options.hash_mb),
+                OptionEffect::NewGame if new_game.is_some() => engine.clear(),
+                OptionEffect::NewGame | OptionEffect::LoadTablebase | OptionEffect::None => {}
+            }
+            engine.set_options(&self.options.engine_options());
+        }
+    }
+
+    /// Opens the tables of `options.tablebase_path` (none when empty) and
+    /// keeps `options`, or keeps the old tables and options after sending
+    /// the error.
+    fn load_tablebase(&mut self, options: Options) {
+        let path = &options.tablebase_path;
+        let tablebase = if path.is_empty() {
+            None
+        } else {
+            match Tablebase::open(std::path::Path::new(path)) {
+                Ok(tb) => Some(Arc::new(tb)),
+                Err(err) => return self.send(reply::error(err)),
+            }
+        };
+        if let Some(engine) = &mut self.engine {
+            engine.set_tablebase(tablebase.clone());
+        }
+        self.tablebase = tablebase;
+        self.options = options;
+    }
+
+    fn set_position(&mut self, spec: &GameSpec, fen: Option<&str>, moves: &[String]) {
+        match fen {
+            None => self.play_moves(AnyGame::new(spec), moves),
+            Some(text) => match AnyGame::from_text(spec, text) {
+                Ok(game) => self.play_moves(game, moves),
+                Err(err) => self.send(reply::error(err)),
+            },
+        }
+    }
+
+    /// Plays `moves` from `game` and makes it the current game, or leaves
+    /// the current one when a move is refused. In CCP, a move may be a path
+    /// of cell ids.
+    fn play_moves(&mut self, mut game: AnyGame, moves: &[String]) {
         for (index, mv) in moves.iter().enumerate() {
-            if let Err(err) = game.play_text(mv) {
+            let text = match self.dialect {
+                Dialect::Ccp => ccp::path_of_ids(mv).unwrap_or_else(|_| mv.clone()),
+                Dialect::Ugi => mv.clone(),
+            };
+            if let Err(err) = game.play_text(&text) {
                 self.send(reply::error(format!(
                     "move {} '{}': {err}",
                     index + 1,
@@ -291,7 +387,9 @@ impl Session {
         self.send(reply::response(answer));
     }
 
-    fn perft(&self, depth: u32, divide: bool) {
+    /// Runs `perft` or `divide` on the worker thread, like a search:
+    /// `isready` is answered meanwhile and `stop` or `quit` ends it.
+    fn start_perft(&mut self, depth: u32, divide: bool) {
         const MAX_PERFT_DEPTH: u32 = 32;
         if depth > MAX_PERFT_DEPTH {
             self.send(reply::error(format!(
@@ -299,23 +397,44 @@ impl Session {
             )));
             return;
         }
-        let start = std::time::Instant::now();
-        let total = if divide {
-            let rows = self.game.divide(depth);
-            for (mv, count) in &rows {
-                self.send(format!("{mv} {count}"));
+        let game = self.game.clone();
+        let threads = effective_threads(self.options.threads);
+        let out = Arc::clone(&self.out);
+        self.spawn_worker("perft", move |stop, done| {
+            let start = std::time::Instant::now();
+            let total = if divide {
+                game.divide_until(depth, stop).map(|rows| {
+                    for (mv, count) in &rows {
+                        out(&format!("{mv} {count}"));
+                    }
+                    // Depth 0 has no move to split on; its one leaf is the
+                    // position itself, as `perft 0` counts it.
+                    if depth == 0 {
+                        1
+                    } else {
+                        rows.iter().map(|(_, count)| count).sum()
+                    }
+                })
+            } else {
+                game.perft_until(depth, threads, stop)
+            };
+            let elapsed = start.elapsed();
+            done.store(true, Ordering::Release);
+            match total {
+                Some(total) => {
+                    let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
+                    out(&format!(
+                        "info string perft depth {depth} nodes {total} time {} nps {nps}",
+                        elapsed.as_millis()
+                    ));
+                    out(&format!("nodes {total}"));
+                }
+                None => out(&reply::info_string(format!(
+                    "perft depth {depth} stopped after {} ms",
+                    elapsed.as_millis()
+                ))),
             }
-            rows.iter().map(|(_, count)| count).sum()
-        } else {
-            self.game.perft(depth, 1)
-        };
-        let elapsed = start.elapsed();
-        let nps = (u128::from(total) * 1_000_000 / elapsed.as_micros().max(1)) as u64;
-        self.send(format!(
-            "info string perft depth {depth} nodes {total} time {} nps {nps}",
-            elapsed.as_millis()
-        ));
-        self.send(format!("nodes {total}"));
+        });
     }
 
     /// Turns `go` parameters into the limits of the player to move.
@@ -341,16 +460,57 @@ impl Session {
     }
 
     fn start_search(&mut self, params: &GoParams) {
-        self.reap_finished_search();
         let limits = self.limits(params);
+        let game = self.game.clone();
+        let out = Arc::clone(&self.out);
+        let dialect = self.dialect;
+        self.spawn_worker_with_engine("search", move |engine, stop, done| {
+            let best = if game.is_over() {
+                None
+            } else {
+                let mut on_info = |info: &SearchInfo<AnyMove>| {
+                    let pv: Vec<String> = game
+                        .line_text(&info.pv)
+                        .iter()
+                        .map(|mv| reply::move_in(dialect, mv))
+                        .collect();
+                    out(&reply::search_info(info, &pv));
+                };
+                let result = engine.search(&game, &limits, stop, &mut on_info);
+                match result.best {
+                    Some(mv) => Some(reply::move_in(dialect, &game.move_text(&mv))),
+                    // Chinese checkers: the player to move must pass.
+                    None => game.must_pass().then(|| "pass".to_string()),
+                }
+            };
+            done.store(true, Ordering::Release);
+            out(&reply::bestmove(best.as_deref()));
+        });
+    }
+
+    /// Starts `work` on the worker thread (it needs no search context).
+    fn spawn_worker(
+        &mut self,
+        name: &str,
+        work: impl FnOnce(&AtomicBool, &AtomicBool) + Send + 'static,
+    ) {
+        self.spawn_worker_with_engine(name, move |_, stop, done| work(stop, done));
+    }
+
+    /// Starts `work` on the worker thread with the search context, its stop
+    /// flag and its done flag (to raise just before its last line).
+    fn spawn_worker_with_engine(
+        &mut self,
+        name: &str,
+        work: impl FnOnce(&mut AnyEngine, &AtomicBool, &AtomicBool) + Send + 'static,
+    ) {
+        self.reap_finished_search();
         let Some(mut engine) = self.engine.take() else {
             self.send(reply::error("the search context is lost"));
             return;
         };
         engine.set_tablebase(self.tablebase.clone());
         let stop = Arc::new(AtomicBool::new(false));
-        let game = self.game.clone();
-        let out = Arc::clone(&self.out);
         let thread_stop = Arc::clone(&stop);
         let done = Arc::new(AtomicBool::new(false));
         let thread_done = Arc::clone(&done);
@@ -358,24 +518,10 @@ impl Session {
         // thread cannot start, the context is dropped with the closure and
         // a fresh one takes its place.
         let spawned = std::thread::Builder::new()
-            .name("search".into())
+            .name(name.into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let best = if game.is_over() {
-                    None
-                } else {
-                    let mut on_info = |info: &SearchInfo<AnyMove>| {
-                        out(&reply::search_info(info, &game.line_text(&info.pv)));
-                    };
-                    let result = engine.search(&game, &limits, &thread_stop, &mut on_info);
-                    match result.best {
-                        Some(mv) => Some(game.move_text(&mv)),
-                        // Chinese checkers: the player to move must pass.
-                        None => game.must_pass().then(|| "pass".to_string()),
-                    }
-                };
-                thread_done.store(true, Ordering::Release);
-                out(&reply::bestmove(best.as_deref()));
+                work(&mut engine, &thread_stop, &thread_done);
                 engine
             });
         match spawned {
@@ -385,7 +531,7 @@ impl Session {
             Err(err) => {
                 self.engine = Some(self.fresh_engine());
                 self.send(reply::error(format!(
-                    "cannot start the search thread: {err}"
+                    "cannot start the {name} thread: {err}"
                 )));
             }
         }

@@ -46,6 +46,11 @@ impl Engine {
         }
     }
 
+    /// The process id, to read its memory use from `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin still open");

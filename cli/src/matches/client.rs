@@ -1,156 +1,154 @@
-//! One engine process seen from the match runner: start it, talk the
-//! protocol with it, and notice when it dies or hangs.
+//! One engine seen from the referee: a process (process.rs, which keeps
+//! the runner safe from it) and the text protocol it speaks, behind the
+//! [`Protocol`] trait so that another protocol plugs in beside UGI
+//! without touching the process code.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// How an engine failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EngineFault {
-    /// The process could not be started, exited or closed its output.
-    Crashed(String),
-    /// No answer within the allowed time.
-    Timeout(String),
+use damas::AnyGame;
+
+use super::process::{split_command, EngineFault, EngineProcess};
+use super::ugi::Ugi;
+
+/// How each move is limited.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// A clock per player: base time and increment.
+    Clock {
+        /// Starting time.
+        base: Duration,
+        /// Added after each move.
+        inc: Duration,
+    },
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A fixed depth per move.
+    Depth(u32),
+    /// A fixed node budget per move.
+    Nodes(u64),
 }
 
-impl std::fmt::Display for EngineFault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ProtocolKind {
+    /// UGI (and UCI spellings), as docs/PROTOCOL.md describes.
+    #[default]
+    Ugi,
+}
+
+impl ProtocolKind {
+    fn dialogue(self) -> Box<dyn Protocol> {
         match self {
-            EngineFault::Crashed(what) => write!(f, "crashed ({what})"),
-            EngineFault::Timeout(what) => write!(f, "timed out ({what})"),
+            ProtocolKind::Ugi => Box::new(Ugi),
         }
     }
 }
 
-/// How long an engine may take to start up, or to answer `isready`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(20);
-
-/// What starts an engine: a shell command and the options to set.
+/// What starts an engine: a command line and the options to set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
-    /// Display name (the command unless given).
+    /// Display name.
     pub name: String,
-    /// Shell command line.
+    /// Command line, split as a shell would (no shell runs).
     pub command: String,
-    /// `setoption` pairs sent after the handshake.
+    /// `Name=Value` options sent after the game options.
     pub options: Vec<(String, String)>,
+    /// The protocol it speaks.
+    pub protocol: ProtocolKind,
 }
 
-/// A running engine.
+/// One turn as the referee asks for it: the game so far and the limits.
+pub struct Turn<'a> {
+    /// The position text the game started from (`None`: the start).
+    pub start: Option<&'a str>,
+    /// Every turn since, in the game's notation (`resign` and `pass`
+    /// included).
+    pub moves: &'a [String],
+    /// The referee's game at this turn (for protocols that send a
+    /// position rather than a move list).
+    #[expect(
+        dead_code,
+        reason = "UGI sends the move list; a position protocol reads this"
+    )]
+    pub game: &'a AnyGame,
+    /// How the move is limited.
+    pub control: TimeControl,
+    /// Every player's clock (zero without a clock).
+    pub clocks: &'a [Duration],
+    /// The seat to move.
+    #[expect(
+        dead_code,
+        reason = "UGI names no seat; a two-colour protocol reads this"
+    )]
+    pub seat: usize,
+}
+
+/// The dialogue of one text protocol over an [`EngineProcess`].
+pub trait Protocol: Send {
+    /// From a fresh process to an engine ready for the first move:
+    /// handshake, then the options (game options first), then a new game.
+    /// A refused option is [`EngineFault::Refused`] with the engine's line.
+    fn start(
+        &mut self,
+        engine: &mut EngineProcess,
+        options: &[(String, String)],
+        interrupt: &AtomicBool,
+    ) -> Result<(), EngineFault>;
+
+    /// The engine's move for `turn`, as it wrote it, by `deadline`.
+    fn best_move(
+        &mut self,
+        engine: &mut EngineProcess,
+        turn: &Turn<'_>,
+        deadline: Instant,
+        interrupt: &AtomicBool,
+    ) -> Result<String, EngineFault>;
+
+    /// The line that asks the engine to exit.
+    fn quit_line(&self) -> &'static str;
+}
+
+/// A running engine: its process and its protocol.
 pub struct EngineClient {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    process: EngineProcess,
+    protocol: Box<dyn Protocol>,
 }
 
 impl EngineClient {
-    /// Starts the engine and completes the `ugi` handshake, then sets the
-    /// given options (the game options first, then the engine's own).
+    /// Starts the engine and makes it ready: `game_options` first, then
+    /// the engine's own.
     pub fn start(
         spec: &EngineSpec,
         game_options: &[(String, String)],
+        interrupt: &AtomicBool,
     ) -> Result<Self, EngineFault> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(format!("exec {}", spec.command))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|err| {
-                EngineFault::Crashed(format!("cannot start '{}': {err}", spec.command))
-            })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err(EngineFault::Crashed("no pipes".into()));
-        };
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut client = EngineClient {
-            child,
-            stdin,
-            lines,
-        };
-        client.send("ugi")?;
-        client.wait_for(|l| l == "ugiok" || l == "uciok", HANDSHAKE_TIMEOUT, "ugi")?;
-        for (name, value) in game_options.iter().chain(&spec.options) {
-            client.send(&format!("setoption name {name} value {value}"))?;
-        }
-        client.sync()?;
-        Ok(client)
+        let words = split_command(&spec.command).map_err(EngineFault::Crashed)?;
+        let mut process = EngineProcess::spawn(&words)?;
+        let mut protocol = spec.protocol.dialogue();
+        let options: Vec<(String, String)> =
+            game_options.iter().chain(&spec.options).cloned().collect();
+        protocol.start(&mut process, &options, interrupt)?;
+        Ok(EngineClient { process, protocol })
     }
 
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineFault> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|err| EngineFault::Crashed(format!("writing '{line}': {err}")))
-    }
-
-    /// `isready` / `readyok`.
-    pub fn sync(&mut self) -> Result<(), EngineFault> {
-        self.send("isready")?;
-        self.wait_for(|l| l == "readyok", HANDSHAKE_TIMEOUT, "isready")
-            .map(|_| ())
-    }
-
-    /// Reads lines until one matches; returns it.
-    pub fn wait_for(
-        &mut self,
-        wanted: impl Fn(&str) -> bool,
-        limit: Duration,
-        what: &str,
-    ) -> Result<String, EngineFault> {
-        let deadline = Instant::now() + limit;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if wanted(line.trim()) => return Ok(line.trim().to_string()),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => return Err(EngineFault::Timeout(what.into())),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineFault::Crashed(format!("output closed during {what}")))
-                }
-            }
-        }
-    }
-
-    /// Sends `go ...` and returns the `bestmove` word and the time taken.
+    /// The engine's move for `turn` and the time it took.
     pub fn best_move(
         &mut self,
-        go: &str,
+        turn: &Turn<'_>,
         limit: Duration,
+        interrupt: &AtomicBool,
     ) -> Result<(String, Duration), EngineFault> {
         let start = Instant::now();
-        self.send(go)?;
-        let line = self.wait_for(|l| l.starts_with("bestmove"), limit, "go")?;
-        let elapsed = start.elapsed();
-        let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok((mv, elapsed))
+        let mv = self
+            .protocol
+            .best_move(&mut self.process, turn, start + limit, interrupt)?;
+        Ok((mv, start.elapsed()))
     }
 }
 
 impl Drop for EngineClient {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.close(Some(self.protocol.quit_line()));
     }
 }

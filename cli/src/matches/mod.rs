@@ -2,26 +2,43 @@
 
 pub mod client;
 pub mod openings;
+pub mod process;
 pub mod record;
 pub mod referee;
+mod report;
 pub mod stats;
+pub mod ugi;
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
-use damas::GameKind;
+use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 use damas_protocol::options::Options;
 
+use crate::output::{errln, outln, write_stderr, Failure};
 use crate::perft::GameArgs;
-use client::EngineSpec;
+use client::{EngineSpec, ProtocolKind, TimeControl};
 use fastrand::Rng;
 use openings::Opening;
-use referee::{GameRecord, TimeControl};
-use stats::{Sprt, SprtVerdict, Standings, Tally};
+use referee::{GameRecord, Unfinished};
+use report::{progress_line, summary};
+use stats::{Pentanomial, Sprt, SprtVerdict, Standings, Tally};
+
+/// Most games one match may ask for.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// Most games played at once.
+pub const MAX_CONCURRENCY: u64 = 64;
+/// Most random openings drawn; longer matches cycle through them.
+const MAX_RANDOM_OPENINGS: usize = 10_000;
+/// Most random plies of an opening.
+const MAX_OPENING_PLIES: usize = 200;
+/// Forfeits listed one by one in the summary (all are counted).
+const MAX_FORFEITS_LISTED: usize = 50;
 
 /// Arguments of `damas match`.
 #[derive(Args, Debug)]
@@ -33,26 +50,28 @@ pub struct MatchArgs {
     /// `Name=Value` option for the engine named just before it.
     #[arg(long = "option")]
     options: Vec<String>,
+    /// The game; its `--rule Name=Value` options go to the referee and to
+    /// every engine (for example `AntiBlocking=false` or `Rules=ccerl`).
     #[command(flatten)]
     game: GameArgs,
-    /// `Name=Value` rule option for the referee and every engine (for
-    /// example `AntiBlocking=false`).
-    #[arg(long = "rule")]
-    rules: Vec<String>,
-    /// Number of games.
-    #[arg(long, default_value_t = 10)]
-    games: usize,
+    /// Number of games (1 to 1,000,000).
+    #[arg(long, default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    games: u64,
     /// Clock per player: `BASE+INC` in seconds, e.g. `10+0.1`.
     #[arg(long, conflicts_with_all = ["movetime", "depth", "nodes"])]
     tc: Option<String>,
-    /// Fixed time per move in milliseconds.
-    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
+    /// Fixed time per move in milliseconds (1 to 1,000,000,000, the
+    /// protocol's bound).
+    #[arg(long, conflicts_with_all = ["depth", "nodes"],
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GO_MILLIS))]
     movetime: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long, conflicts_with = "nodes")]
+    /// Fixed depth per move (1 to 1000, the protocol's bound).
+    #[arg(long, conflicts_with = "nodes",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GO_DEPTH)))]
     depth: Option<u32>,
-    /// Fixed nodes per move.
-    #[arg(long)]
+    /// Fixed nodes per move (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=u64::MAX))]
     nodes: Option<u64>,
     /// A file with one opening per line, or `random:PLIES`.
     #[arg(long, default_value = "random:4")]
@@ -60,13 +79,18 @@ pub struct MatchArgs {
     /// Seed of the random openings (0 takes one from the system).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Write every game here (PDN for draughts, one line per game for
-    /// Chinese checkers).
+    /// Games played at once (1 to 64).
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_CONCURRENCY))]
+    concurrency: u64,
+    /// Append every game here as it ends (PDN for draughts, one line per
+    /// game for Chinese checkers). An existing file is refused unless
+    /// --append is given.
     #[arg(long)]
     out: Option<String>,
+    /// Add the games to an existing --out file.
+    #[arg(long, requires = "out")]
+    append: bool,
     /// Stop early by an SPRT: `elo0,elo1,alpha,beta` (two engines only).
     #[arg(long)]
     sprt: Option<String>,
@@ -96,6 +120,7 @@ fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
                 name: String::new(),
                 command: value,
                 options: Vec::new(),
+                protocol: ProtocolKind::Ugi,
             });
         } else {
             let (name, option_value) = value
@@ -131,14 +156,21 @@ fn load_openings(
     let openings = if let Some(plies) = args.openings.strip_prefix("random:") {
         let plies: usize = plies
             .parse()
-            .map_err(|_| format!("--openings '{}': random:PLIES", args.openings))?;
+            .ok()
+            .filter(|&p| p <= MAX_OPENING_PLIES)
+            .ok_or_else(|| {
+                format!(
+                    "--openings '{}': random:PLIES with PLIES from 0 to {MAX_OPENING_PLIES}",
+                    args.openings
+                )
+            })?;
         // Seed 0 takes one from the system (a new set of openings each run).
         let mut rng = if args.seed == 0 {
             Rng::new()
         } else {
             Rng::with_seed(args.seed)
         };
-        openings::random_openings(options, plies, count, &mut rng)
+        openings::random_openings(options, plies, count.min(MAX_RANDOM_OPENINGS), &mut rng)
     } else {
         let text = std::fs::read_to_string(&args.openings)
             .map_err(|err| format!("reading '{}': {err}", args.openings))?;
@@ -157,44 +189,81 @@ fn load_openings(
 
 /// The rule options given with `--rule`, as `setoption` pairs.
 fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, String)>, String> {
+    // Every game is a fresh process that is sent `uginewgame` once, so
+    // `position startpos` has `p1` to move with or without the protocol's
+    // rotation of first players: the runner sets no rotation option.
     let mut pairs = vec![
         ("Game".to_string(), options.game.name().to_string()),
         ("Players".to_string(), options.players.to_string()),
-        // The referee starts every game from the first seat; engines
-        // must not rotate on their own.
-        ("RotateFirstPlayer".to_string(), "false".to_string()),
     ];
-    for rule in &args.rules {
+    for rule in &args.game.rules {
         let (name, value) = rule
             .split_once('=')
             .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
         options.set(name, value).map_err(|err| err.to_string())?;
         pairs.push((name.trim().to_string(), value.trim().to_string()));
     }
-    options
-        .set("RotateFirstPlayer", "false")
-        .map_err(|err| err.to_string())?;
     Ok(pairs)
 }
 
-/// Everything the workers share.
-struct Shared {
-    results: Mutex<Vec<Option<GameRecord>>>,
-    next_game: AtomicUsize,
-    stop: AtomicBool,
+/// Everything the workers share, under one lock: the statistics, the
+/// pairs waiting for their second game, and the output file, so that a
+/// game is counted and written in one step.
+struct Progress {
+    tally: Tally,
+    pairs: Pentanomial,
+    /// Half points of engine 1 in the first finished game of a pair, by
+    /// pair index (at most one entry per game in progress).
+    pending: HashMap<u64, u8>,
+    standings: Standings,
+    done: u64,
+    forfeits: Vec<String>,
+    forfeit_count: u64,
+    out: Option<File>,
+    written: u64,
+    write_error: Option<String>,
+    fatal: Option<String>,
+}
+
+/// The match as the workers see it.
+struct Setup<'a> {
+    args: &'a MatchArgs,
+    options: &'a Options,
+    game_options: &'a [(String, String)],
+    specs: &'a [EngineSpec],
+    names: &'a [String],
+    openings: &'a [Opening],
+    control: TimeControl,
+    sprt: Option<Sprt>,
+    rotations: u64,
+    /// Two engines in a two-player game: W/D/L, pairs and Elo.
+    head_to_head: bool,
 }
 
 /// Runs `damas match` with the raw command line (for option pairing).
-pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
+pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), Failure> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // A second signal while the first is handled ends the runner at
+        // once; the first lets the finished games be written.
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&interrupted))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&interrupted)))
+            .map_err(|err| format!("installing the signal handler: {err}"))?;
+    }
     let specs = engine_specs(raw)?;
     if specs.len() != args.engines.len() {
         return Err("could not pair --option values with engines".into());
+    }
+    // A command that cannot run is reported before any game.
+    for spec in &specs {
+        let words = process::split_command(&spec.command)?;
+        process::resolve_program(&words[0])?;
     }
     let mut options = args.game.options()?;
     let game_options = rule_options(args, &mut options)?;
     let players = options.players as usize;
     let control = if let Some(tc) = &args.tc {
-        TimeControl::parse_clock(tc)?
+        referee::parse_clock(tc)?
     } else if let Some(depth) = args.depth {
         TimeControl::Depth(depth)
     } else if let Some(nodes) = args.nodes {
@@ -203,92 +272,230 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), String> {
         TimeControl::MoveTime(Duration::from_millis(args.movetime.unwrap_or(100)))
     };
     let sprt = args.sprt.as_deref().map(Sprt::parse).transpose()?;
-    if sprt.is_some() && (specs.len() != 2 || players != 2) {
+    let head_to_head = specs.len() == 2 && players == 2;
+    if sprt.is_some() && !head_to_head {
         return Err("--sprt needs two engines in a two-player game".into());
     }
+    warn_if_oversubscribed(&specs, args.concurrency);
     let rotations = seat_rotations(specs.len());
-    let openings = load_openings(args, &options, args.games.div_ceil(rotations).max(1))?;
+    let wanted = usize::try_from(args.games.div_ceil(rotations as u64)).unwrap_or(usize::MAX);
+    let openings = load_openings(args, &options, wanted.max(1))?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
-    let shared = Shared {
-        results: Mutex::new(vec![None; args.games]),
-        next_game: AtomicUsize::new(0),
-        stop: AtomicBool::new(false),
+    let out = args
+        .out
+        .as_deref()
+        .map(|path| open_out(path, args.append))
+        .transpose()?;
+    let setup = Setup {
+        args,
+        options: &options,
+        game_options: &game_options,
+        specs: &specs,
+        names: &names,
+        openings: &openings,
+        control,
+        sprt,
+        rotations: rotations as u64,
+        head_to_head,
     };
-    let mut out = match &args.out {
-        Some(path) => Some(BufWriter::new(
-            File::create(path).map_err(|err| format!("creating '{path}': {err}"))?,
-        )),
-        None => None,
-    };
-    let progress = Mutex::new((Tally::default(), Standings::new(specs.len()), 0usize));
+    let progress = Mutex::new(Progress {
+        tally: Tally::default(),
+        pairs: Pentanomial::default(),
+        pending: HashMap::new(),
+        standings: Standings::new(specs.len()),
+        done: 0,
+        forfeits: Vec::new(),
+        forfeit_count: 0,
+        out,
+        written: 0,
+        write_error: None,
+        fatal: None,
+    });
+    let next_game = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        for _ in 0..args.concurrency.max(1) {
-            scope.spawn(|| loop {
-                if shared.stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
-                if index >= args.games {
-                    break;
-                }
-                let opening = &openings[(index / rotations) % openings.len()];
-                let seats = seats_of_rotation(index % rotations, players, specs.len());
-                let record =
-                    referee::play_game(&options, &game_options, &specs, &seats, opening, control);
-                let mut guard = progress.lock().unwrap_or_else(|e| e.into_inner());
-                let (tally, standings, done) = &mut *guard;
-                standings.add(&record.seats, &record.places);
-                if specs.len() == 2 && players == 2 {
-                    add_to_tally(tally, &record);
-                }
-                *done += 1;
-                if !args.quiet {
-                    eprint!(
-                        "\r{}",
-                        progress_line(*done, args.games, tally, standings, specs.len())
-                    );
-                }
-                if let Some(sprt) = &sprt {
-                    if sprt.verdict(tally) != SprtVerdict::Continue {
-                        shared.stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                drop(guard);
-                let mut results = shared.results.lock().unwrap_or_else(|e| e.into_inner());
-                results[index] = Some(record);
-            });
+        for _ in 0..args.concurrency {
+            scope.spawn(|| worker(&setup, &progress, &next_game, &stop, &interrupted));
         }
     });
     if !args.quiet {
-        eprintln!();
+        write_stderr(format_args!("\n"));
     }
-    let results = shared
-        .results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner());
-    if let Some(out) = out.as_mut() {
-        for (index, record) in results.iter().enumerate() {
-            if let Some(record) = record {
-                out.write_all(record::format(record, index, &names, &options).as_bytes())
-                    .map_err(|err| format!("writing games: {err}"))?;
+    let progress = progress.into_inner().unwrap_or_else(|e| e.into_inner());
+    let was_interrupted = interrupted.load(Ordering::Relaxed);
+    outln!("{}", summary(&setup, &progress).trim_end())?;
+    if let Some(fatal) = progress.fatal {
+        return Err(fatal.into());
+    }
+    if let Some(error) = progress.write_error {
+        return Err(format!(
+            "{error}; the match stopped after {} games, {} written",
+            progress.done, progress.written
+        )
+        .into());
+    }
+    if was_interrupted {
+        return Err(format!(
+            "interrupted after {} of {} games (every finished game written)",
+            progress.done, args.games
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Plays games until there are none left or the match stops.
+fn worker(
+    setup: &Setup<'_>,
+    progress: &Mutex<Progress>,
+    next_game: &AtomicU64,
+    stop: &AtomicBool,
+    interrupted: &AtomicBool,
+) {
+    let players = setup.options.players as usize;
+    loop {
+        if stop.load(Ordering::Relaxed) || interrupted.load(Ordering::Relaxed) {
+            return;
+        }
+        let index = next_game.fetch_add(1, Ordering::Relaxed);
+        if index >= setup.args.games {
+            return;
+        }
+        let opening_index = (index / setup.rotations) % setup.openings.len() as u64;
+        let opening = &setup.openings[opening_index as usize];
+        let rotation = (index % setup.rotations) as usize;
+        let seats = seats_of_rotation(rotation, players, setup.specs.len());
+        let played = referee::play_game(
+            setup.options,
+            setup.game_options,
+            setup.specs,
+            &seats,
+            opening,
+            setup.control,
+            interrupted,
+        );
+        let mut guard = progress.lock().unwrap_or_else(|e| e.into_inner());
+        let state = &mut *guard;
+        match played {
+            Ok(record) => finish_game(setup, state, &record, index, stop),
+            Err(Unfinished::Interrupted) => return,
+            Err(Unfinished::Refused { engine, line }) => {
+                stop.store(true, Ordering::Relaxed);
+                state.fatal.get_or_insert(format!(
+                    "engine e{} ({}) {line}; match stopped",
+                    engine + 1,
+                    setup.specs[engine].command
+                ));
+                return;
+            }
+            Err(Unfinished::BadOpening(why)) => {
+                stop.store(true, Ordering::Relaxed);
+                state.fatal.get_or_insert(format!("opening: {why}"));
+                return;
             }
         }
-        out.flush().map_err(|err| format!("writing games: {err}"))?;
     }
-    let (tally, standings, done) = progress.into_inner().unwrap_or_else(|e| e.into_inner());
-    print!(
-        "{}",
-        summary(
-            &results,
-            &names,
-            &tally,
-            &standings,
-            done,
-            sprt.as_ref(),
-            &options
-        )
-    );
-    Ok(())
+}
+
+/// Counts a finished game, appends it to the output file and judges the
+/// SPRT.
+fn finish_game(
+    setup: &Setup<'_>,
+    state: &mut Progress,
+    record: &GameRecord,
+    index: u64,
+    stop: &AtomicBool,
+) {
+    state.done += 1;
+    state.standings.add(&record.seats, &record.places);
+    if setup.head_to_head {
+        let half_points = add_to_tally(&mut state.tally, record);
+        // Games 2k and 2k+1 play one opening with the seats swapped.
+        let pair = index / 2;
+        match state.pending.remove(&pair) {
+            Some(first) => state.pairs.add(first + half_points),
+            None => {
+                state.pending.insert(pair, half_points);
+            }
+        }
+    }
+    for ending in &record.endings {
+        if let referee::Ending::Forfeit { seat, why } = ending {
+            state.forfeit_count += 1;
+            if state.forfeits.len() < MAX_FORFEITS_LISTED {
+                state.forfeits.push(format!(
+                    "game {}: e{} (p{}) {why}",
+                    index + 1,
+                    record.seats[*seat] + 1,
+                    seat + 1
+                ));
+            }
+        }
+    }
+    if let Some(file) = state.out.as_mut() {
+        let text = record::format(record, index as usize, setup.names, setup.options);
+        match file.write_all(text.as_bytes()).and_then(|()| file.flush()) {
+            Ok(()) => state.written += 1,
+            Err(err) => {
+                let path = setup.args.out.as_deref().unwrap_or_default();
+                state.write_error = Some(format!("writing '{path}': {err}"));
+                state.out = None;
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    if !setup.args.quiet {
+        write_stderr(format_args!(
+            "\r{}",
+            progress_line(state, setup.args.games, setup.specs.len())
+        ));
+    }
+    if let Some(sprt) = &setup.sprt {
+        if sprt.verdict(&state.pairs) != SprtVerdict::Continue {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The output file: a new one, or an existing one only with `--append`.
+/// Nothing is ever truncated.
+fn open_out(path: &str, append: bool) -> Result<File, String> {
+    let mut open = OpenOptions::new();
+    if append {
+        open.append(true).create(true);
+    } else {
+        open.write(true).create_new(true);
+    }
+    open.open(path).map_err(|err| {
+        if err.kind() == std::io::ErrorKind::AlreadyExists {
+            format!("--out '{path}' exists: add --append to add the games to it, or remove it")
+        } else {
+            format!("opening '{path}': {err}")
+        }
+    })
+}
+
+/// Warns when the games at once times the engines' threads ask for more
+/// cores than there are: engines then lose time to each other.
+fn warn_if_oversubscribed(specs: &[EngineSpec], concurrency: u64) {
+    let threads = specs
+        .iter()
+        .map(|spec| {
+            spec.options
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case("Threads"))
+                .and_then(|(_, value)| value.parse::<u64>().ok())
+                .unwrap_or(1)
+        })
+        .max()
+        .unwrap_or(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    let wanted = concurrency.saturating_mul(threads);
+    if wanted > cores {
+        errln!(
+            "damas: warning: --concurrency {concurrency} × Threads {threads} = {wanted} threads on {cores} cores: engines will lose time to each other"
+        );
+    }
 }
 
 /// How many seat rotations each opening is played with: one per engine.
@@ -307,123 +514,26 @@ fn seats_of_rotation(rotation: usize, players: usize, engines: usize) -> Vec<usi
         .collect()
 }
 
-fn add_to_tally(tally: &mut Tally, record: &GameRecord) {
-    // From the point of view of engine 0.
+/// Counts a two-player game for engine 1 and returns its half points
+/// (2 a win, 1 a draw, 0 a loss).
+fn add_to_tally(tally: &mut Tally, record: &GameRecord) -> u8 {
     let seat_of_first = record.seats.iter().position(|&e| e == 0).unwrap_or(0);
     let mine = record.places[seat_of_first];
     let theirs = record.places[1 - seat_of_first];
     match mine.cmp(&theirs) {
-        std::cmp::Ordering::Less => tally.wins += 1,
-        std::cmp::Ordering::Equal => tally.draws += 1,
-        std::cmp::Ordering::Greater => tally.losses += 1,
-    }
-}
-
-fn progress_line(
-    done: usize,
-    total: usize,
-    tally: &Tally,
-    standings: &Standings,
-    engines: usize,
-) -> String {
-    if tally.games() > 0 {
-        let elo = tally
-            .elo()
-            .map_or_else(String::new, |(e, err)| format!("  Elo {e:+.0} ±{err:.0}"));
-        format!(
-            "[{done}/{total}] e1 vs e2: +{} ={} -{}{elo}   ",
-            tally.wins, tally.draws, tally.losses
-        )
-    } else {
-        let places: Vec<String> = (0..engines)
-            .map(|e| {
-                standings
-                    .average_place(e)
-                    .map_or_else(|| "-".into(), |p| format!("e{} {p:.2}", e + 1))
-            })
-            .collect();
-        format!("[{done}/{total}] average place: {}   ", places.join(", "))
-    }
-}
-
-fn summary(
-    results: &[Option<GameRecord>],
-    names: &[String],
-    tally: &Tally,
-    standings: &Standings,
-    done: usize,
-    sprt: Option<&Sprt>,
-    options: &Options,
-) -> String {
-    let mut out = String::new();
-    let game = if options.game == GameKind::Spanish {
-        "spanish".to_string()
-    } else {
-        format!("{} ({} players)", options.game.name(), options.players)
-    };
-    out.push_str(&format!("Match: {game}, {done} games\n"));
-    out.push_str(&format!(
-        "{:<4} {:<50} {:>6} {:>8} {:>10}\n",
-        "", "engine", "games", "points", "avg place"
-    ));
-    for (e, name) in names.iter().enumerate() {
-        let place = standings
-            .average_place(e)
-            .map_or_else(|| "-".into(), |p| format!("{p:.2}"));
-        out.push_str(&format!(
-            "{:<4} {:<50} {:>6} {:>8.1} {:>10}\n",
-            format!("e{}", e + 1),
-            name,
-            standings.games[e],
-            standings.points[e],
-            place
-        ));
-    }
-    if tally.games() > 0 {
-        out.push_str(&format!(
-            "e1 vs e2: wins {} draws {} losses {} (score {:.3})\n",
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            tally.score().unwrap_or(0.0)
-        ));
-        if let Some((elo, err)) = tally.elo() {
-            out.push_str(&format!("Elo difference: {elo:+.1} ± {err:.1} (95%)\n"));
+        std::cmp::Ordering::Less => {
+            tally.wins += 1;
+            2
         }
-        if let Some(sprt) = sprt {
-            let (low, high) = sprt.bounds();
-            out.push_str(&format!(
-                "SPRT [{}, {}]: LLR {:.2} ({:.2}, {:.2}) {:?}\n",
-                sprt.elo0,
-                sprt.elo1,
-                tally.llr(sprt.elo0, sprt.elo1),
-                low,
-                high,
-                sprt.verdict(tally)
-            ));
+        std::cmp::Ordering::Equal => {
+            tally.draws += 1;
+            1
+        }
+        std::cmp::Ordering::Greater => {
+            tally.losses += 1;
+            0
         }
     }
-    let forfeits: Vec<String> = results
-        .iter()
-        .enumerate()
-        .filter_map(|(i, r)| r.as_ref().map(|r| (i, r)))
-        .flat_map(|(i, r)| {
-            r.endings.iter().filter_map(move |ending| match ending {
-                referee::Ending::Forfeit { seat, why } => Some(format!(
-                    "game {}: e{} (p{}) {why}",
-                    i + 1,
-                    r.seats[*seat] + 1,
-                    seat + 1
-                )),
-                _ => None,
-            })
-        })
-        .collect();
-    out.push_str(&format!("Forfeits: {}\n", forfeits.len()));
-    for line in forfeits {
-        out.push_str(&format!("  {line}\n"));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! Match openings: positions from a file, or random legal plies from the
 //! start.
 
+use std::collections::HashSet;
+
 use damas::{AnyGame, Game};
 use damas_protocol::options::Options;
 use fastrand::Rng;
@@ -18,11 +20,10 @@ pub struct Opening {
 impl Opening {
     /// The game after the opening, or why the opening is not valid.
     pub fn build(&self, options: &Options) -> Result<AnyGame, String> {
+        let spec = options.spec().map_err(|err| err.to_string())?;
         let mut game = match &self.start {
-            None => AnyGame::new(&options.spec()),
-            Some(text) => {
-                AnyGame::from_text(&options.spec(), text).map_err(|err| err.to_string())?
-            }
+            None => AnyGame::new(&spec),
+            Some(text) => AnyGame::from_text(&spec, text).map_err(|err| err.to_string())?,
         };
         for mv in &self.moves {
             game.play_text(mv)
@@ -59,7 +60,10 @@ impl Opening {
 }
 
 /// `count` random openings of `plies` random legal moves from the start,
-/// each still unfinished, without repeats where the game allows it.
+/// each still unfinished, without repeats where the game allows it. When
+/// the game has fewer distinct openings of that length (200 draws in a
+/// row found nothing new), the ones found are returned: a match cycles
+/// through its openings anyway.
 pub fn random_openings(
     options: &Options,
     plies: usize,
@@ -67,10 +71,19 @@ pub fn random_openings(
     rng: &mut Rng,
 ) -> Vec<Opening> {
     let mut openings: Vec<Opening> = Vec::with_capacity(count);
+    let mut seen: HashSet<Vec<String>> = HashSet::with_capacity(count);
+    // The match checked its options before asking for openings.
+    let Ok(spec) = options.spec() else {
+        return openings;
+    };
     let mut attempts = 0;
+    let mut repeats_in_a_row = 0;
     while openings.len() < count && attempts < count * 50 + 100 {
         attempts += 1;
-        let mut game = AnyGame::new(&options.spec());
+        if repeats_in_a_row >= 200 && !openings.is_empty() {
+            break;
+        }
+        let mut game = AnyGame::new(&spec);
         let mut moves = Vec::with_capacity(plies);
         for _ in 0..plies {
             let legal = game.legal_moves_text();
@@ -83,10 +96,12 @@ pub fn random_openings(
                 Err(_) => break,
             }
         }
-        let opening = Opening { start: None, moves };
-        let fresh = !openings.contains(&opening) || attempts > count * 20;
+        let repeat = seen.contains(&moves);
+        repeats_in_a_row = if repeat { repeats_in_a_row + 1 } else { 0 };
+        let fresh = !repeat || attempts > count * 20;
         if !game.is_over() && fresh {
-            openings.push(opening);
+            seen.insert(moves.clone());
+            openings.push(Opening { start: None, moves });
         }
     }
     openings
@@ -121,6 +136,14 @@ mod tests {
                 moves: vec!["9-13".into()]
             })
         );
+    }
+
+    #[test]
+    fn random_openings_stop_when_the_game_has_no_more() {
+        let options = Options::default();
+        // Spanish draughts has 7 first moves: asking for 50 gives 7.
+        let openings = random_openings(&options, 1, 50, &mut Rng::with_seed(3));
+        assert_eq!(openings.len(), 7);
     }
 
     #[test]

@@ -61,7 +61,10 @@ pub fn pdn(record: &GameRecord, index: usize, names: &[String]) -> String {
     out.push('\n');
     let mut line = String::new();
     let offset = usize::from(black_starts);
-    for (i, mv) in record.moves.iter().enumerate() {
+    // PDN has no word for a resignation: the result and the Termination
+    // tag tell it.
+    let moves = record.moves.iter().filter(|mv| mv.as_str() != "resign");
+    for (i, mv) in moves.enumerate() {
         let ply = i + offset;
         if ply % 2 == 0 {
             line.push_str(&format!("{}. ", ply / 2 + 1));
@@ -172,6 +175,8 @@ mod tests {
         assert!(text.contains("[Black \"a\"]"), "{text}");
         assert!(text.contains("[GameType \"24\"]"));
         assert!(text.contains("1. 11-15 22-18 2. 15x22 0-1"), "{text}");
+        let resigned = pdn(&record(&["11-15", "resign"], vec![1, 2], None), 0, &names);
+        assert!(resigned.contains("\n1. 11-15 1-0\n"), "{resigned}");
         let black_first = pdn(
             &record(&["22-18", "11-15"], vec![1, 1], Some("B:W1-12:B21-32")),
             0,
@@ -181,6 +186,38 @@ mod tests {
             black_first.contains("1... 22-18 2. 11-15 1/2-1/2"),
             "{black_first}"
         );
+    }
+
+    #[test]
+    fn pdn_records_read_back_with_the_library() {
+        let names = vec!["e1 \"quoted\" \\ name".to_string(), "b".to_string()];
+        let mut long = record(&[], vec![1, 2], None);
+        let mut game = damas::spanish::Game::default();
+        // Enough plies for line breaks, every move in canonical text.
+        for _ in 0..40 {
+            let Some(text) = damas::Game::legal_moves_text(&game).into_iter().next() else {
+                break;
+            };
+            long.moves
+                .push(damas::Game::play_text(&mut game, &text).expect("legal"));
+        }
+        let from_fen = record(&["22x13"], vec![2, 1], Some("B:W18,K3:BK30,22"));
+        let text = pdn(&long, 0, &names) + &pdn(&from_fen, 1, &names);
+        let games = damas::pdn::read_games(&text).expect("reads");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].moves(), &long.moves[..]);
+        assert_eq!(games[0].tag("White"), Some("b"));
+        assert_eq!(games[0].tag("Black"), Some(names[0].as_str()));
+        assert_eq!(games[0].result(), Some("1-0"));
+        assert_eq!(games[0].tag("Result"), Some("1-0"));
+        assert_eq!(
+            damas::Game::position_text(&games[0].replay().expect("legal")),
+            damas::Game::position_text(&game)
+        );
+        assert_eq!(games[1].tag("FEN"), Some("B:W18,K3:BK30,22"));
+        assert_eq!(games[1].moves(), ["22x13"]);
+        assert_eq!(games[1].tag("Round"), Some("2"));
+        assert!(games[1].replay().is_ok());
     }
 
     #[test]

@@ -1,49 +1,31 @@
 //! The referee: plays one game between engine processes, keeping the game
 //! with the library and checking every move and every clock.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use damas::{Game, Player};
 use damas_protocol::options::Options;
 
-use super::client::{EngineClient, EngineFault, EngineSpec};
+use super::client::{EngineClient, EngineSpec, TimeControl, Turn};
 use super::openings::Opening;
+use super::process::EngineFault;
 
-/// How each move is limited.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TimeControl {
-    /// A clock per player: base time and increment.
-    Clock {
-        /// Starting time.
-        base: Duration,
-        /// Added after each move.
-        inc: Duration,
-    },
-    /// A fixed time per move.
-    MoveTime(Duration),
-    /// A fixed depth per move.
-    Depth(u32),
-    /// A fixed node budget per move.
-    Nodes(u64),
-}
-
-impl TimeControl {
-    /// Parses `10+0.1` (seconds, increment in seconds).
-    pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
-        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let seconds = |part: &str| {
-            part.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
-                .map(Duration::from_secs_f64)
-                .ok_or_else(|| format!("time control '{text}': expected BASE+INC in seconds"))
-        };
-        Ok(TimeControl::Clock {
-            base: seconds(base)?,
-            inc: seconds(inc)?,
-        })
-    }
+/// Parses `10+0.1` (seconds, increment in seconds).
+pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |part: &str| {
+        part.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e7)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| format!("time control '{text}': expected BASE+INC in seconds"))
+    };
+    Ok(TimeControl::Clock {
+        base: seconds(base)?,
+        inc: seconds(inc)?,
+    })
 }
 
 /// What decided a game.
@@ -58,7 +40,7 @@ pub enum Ending {
         /// What happened.
         why: String,
     },
-    /// The runner's own cap on plies was reached.
+    /// The runner's own cap on plies was reached, or no engine started.
     Adjudicated,
 }
 
@@ -69,13 +51,31 @@ pub struct GameRecord {
     pub seats: Vec<usize>,
     /// The opening used.
     pub opening: Opening,
-    /// Every move, in the game's notation, from the opening's position
-    /// (the opening's own moves first).
+    /// Every turn, in the game's notation, from the opening's position
+    /// (the opening's own moves first; a forfeited seat's `resign` where
+    /// it was out).
     pub moves: Vec<String>,
     /// Place per seat, 1-based; equal places are ties.
     pub places: Vec<u32>,
     /// Why it ended.
     pub endings: Vec<Ending>,
+}
+
+/// Why a game was not finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unfinished {
+    /// SIGINT or SIGTERM.
+    Interrupted,
+    /// An engine refused an option: the match cannot be played as asked.
+    Refused {
+        /// The engine's index.
+        engine: usize,
+        /// What it said.
+        line: String,
+    },
+    /// The opening does not build (checked before the match; kept for
+    /// safety rather than a panic).
+    BadOpening(String),
 }
 
 /// Most plies the referee lets a game run before it adjudicates it a draw
@@ -87,7 +87,7 @@ const TIME_MARGIN: Duration = Duration::from_millis(100);
 const FIXED_LIMIT_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// Plays one game. `game_options` are sent to every engine and used by the
-/// referee's own copy of the game.
+/// referee's own copy of the game. `interrupt` abandons the game.
 pub fn play_game(
     options: &Options,
     game_options: &[(String, String)],
@@ -95,10 +95,9 @@ pub fn play_game(
     seats: &[usize],
     opening: &Opening,
     control: TimeControl,
-) -> GameRecord {
-    let mut game = opening
-        .build(options)
-        .expect("openings are validated before the match starts");
+    interrupt: &AtomicBool,
+) -> Result<GameRecord, Unfinished> {
+    let mut game = opening.build(options).map_err(Unfinished::BadOpening)?;
     let players = game.player_count();
     let mut record = GameRecord {
         seats: seats.to_vec(),
@@ -108,136 +107,130 @@ pub fn play_game(
         endings: Vec::new(),
     };
     let mut clients: Vec<Option<EngineClient>> = Vec::with_capacity(players);
-    for &engine in seats {
-        match EngineClient::start(&specs[engine], game_options) {
+    for (seat, &engine) in seats.iter().enumerate() {
+        match EngineClient::start(&specs[engine], game_options, interrupt) {
             Ok(client) => clients.push(Some(client)),
+            Err(EngineFault::Interrupted) => return Err(Unfinished::Interrupted),
+            Err(EngineFault::Refused(line)) => return Err(Unfinished::Refused { engine, line }),
             Err(fault) => {
-                let seat = clients.len();
                 record.endings.push(Ending::Forfeit {
                     seat,
-                    why: fault.to_string(),
+                    why: printable(&fault.to_string()),
                 });
-                forfeit(&mut game, seat);
                 clients.push(None);
             }
         }
     }
+    if clients.iter().all(Option::is_none) {
+        record.endings.push(Ending::Adjudicated);
+        game.adjudicate_draw();
+    } else if players == 2 {
+        // With two players a seat that never started loses at once (a
+        // move by its rival first would tell nothing).
+        let never_started = clients.iter().position(Option::is_none);
+        if let Some(player) = never_started.and_then(Player::new) {
+            let _ = game.resign(player);
+        }
+    }
+    // With more players a seat that is out resigns at its turn: the move
+    // list can only say that the player to move resigns, and every engine
+    // then reads the same `resign` in its `position` line.
     let mut clocks: Vec<Duration> = match control {
         TimeControl::Clock { base, .. } => vec![base; players],
         _ => vec![Duration::ZERO; players],
     };
     let mut plies = 0usize;
     while !game.is_over() && plies < PLY_CAP {
+        if interrupt.load(Ordering::Relaxed) {
+            return Err(Unfinished::Interrupted);
+        }
         let Some(seat) = game.to_move().map(Player::index) else {
             break;
         };
+        plies += 1;
         let Some(client) = clients[seat].as_mut() else {
-            // A forfeited seat whose turns the rules did not skip.
-            forfeit(&mut game, seat);
+            resign_to_move(&mut game, &mut record);
             continue;
         };
-        let position = position_command(opening, &record.moves);
-        let (go, allowed) = go_command(control, &clocks, players, seat);
-        let answer = client
-            .send(&position)
-            .and_then(|()| client.best_move(&go, allowed + TIME_MARGIN));
-        let outcome = match answer {
+        let allowed = match control {
+            TimeControl::Clock { .. } => clocks[seat],
+            TimeControl::MoveTime(time) => time,
+            TimeControl::Depth(_) | TimeControl::Nodes(_) => FIXED_LIMIT_TIMEOUT,
+        };
+        let turn = Turn {
+            start: opening.start.as_deref(),
+            moves: &record.moves,
+            game: &game,
+            control,
+            clocks: &clocks,
+            seat,
+        };
+        let outcome = match client.best_move(&turn, allowed + TIME_MARGIN, interrupt) {
             Ok((mv, elapsed)) => {
-                if let TimeControl::Clock { inc, .. } = control {
-                    if elapsed > clocks[seat] + TIME_MARGIN {
-                        Err(format!("lost on time ({} ms used)", elapsed.as_millis()))
-                    } else {
+                let on_time = match control {
+                    TimeControl::Clock { inc, .. } if elapsed <= clocks[seat] + TIME_MARGIN => {
                         clocks[seat] = clocks[seat].saturating_sub(elapsed) + inc;
-                        game.play_text(&mv)
-                            .map_err(|err| format!("illegal move '{mv}': {err}"))
+                        true
                     }
-                } else {
+                    TimeControl::Clock { .. } => false,
+                    _ => true,
+                };
+                if on_time {
                     game.play_text(&mv)
-                        .map_err(|err| format!("illegal move '{mv}': {err}"))
+                        .map_err(|err| format!("illegal move '{}': {err}", printable(&mv)))
+                } else {
+                    Err(format!("lost on time ({} ms used)", elapsed.as_millis()))
                 }
             }
+            Err(EngineFault::Interrupted) => return Err(Unfinished::Interrupted),
             Err(EngineFault::Timeout(_)) => Err("lost on time (no bestmove)".to_string()),
             Err(fault) => Err(fault.to_string()),
         };
         match outcome {
             Ok(played) => record.moves.push(played),
             Err(why) => {
-                record.endings.push(Ending::Forfeit { seat, why });
+                record.endings.push(Ending::Forfeit {
+                    seat,
+                    why: printable(&why),
+                });
+                // Its process group ends now, not at the end of the game.
                 clients[seat] = None;
-                forfeit(&mut game, seat);
+                resign_to_move(&mut game, &mut record);
             }
         }
-        plies += 1;
     }
     if !game.is_over() {
         record.endings.push(Ending::Adjudicated);
         game.adjudicate_draw();
     } else if let Some(outcome) = game.outcome() {
-        record
-            .endings
-            .push(Ending::Rules(outcome.reason.to_string()));
+        if record.endings.last() != Some(&Ending::Adjudicated) {
+            record
+                .endings
+                .push(Ending::Rules(outcome.reason.to_string()));
+        }
     }
     record.places = game.outcome().map_or_else(
         || vec![1; players],
         |outcome| outcome.places.into_iter().map(u32::from).collect(),
     );
-    record
+    Ok(record)
 }
 
-/// The referee's ruling that the engine in `seat` loses: with two players
-/// the rival wins; with more, the seat resigns and takes the last free
-/// place.
-fn forfeit(game: &mut impl Game, seat: usize) {
-    if let Some(player) = Player::new(seat) {
-        // Refused only when the game is over or the seat is out already:
-        // nothing left to forfeit then.
-        let _ = game.resign(player);
+/// The player to move resigns (a forfeit), written in the record as the
+/// `resign` turn every engine is sent.
+fn resign_to_move(game: &mut impl Game, record: &mut GameRecord) {
+    if let Ok(played) = game.play_text("resign") {
+        record.moves.push(played);
     }
 }
 
-fn position_command(opening: &Opening, moves: &[String]) -> String {
-    let mut line = match &opening.start {
-        None => "position startpos".to_string(),
-        Some(text) => format!("position fen {text}"),
-    };
-    if !moves.is_empty() {
-        line.push_str(" moves ");
-        line.push_str(&moves.join(" "));
-    }
-    line
-}
-
-fn go_command(
-    control: TimeControl,
-    clocks: &[Duration],
-    players: usize,
-    seat: usize,
-) -> (String, Duration) {
-    match control {
-        TimeControl::Clock { inc, .. } => {
-            let mut go = String::from("go");
-            for (p, clock) in clocks.iter().enumerate() {
-                go.push_str(&format!(
-                    " p{n}time {t} p{n}inc {i}",
-                    n = p + 1,
-                    t = clock.as_millis(),
-                    i = inc.as_millis()
-                ));
-            }
-            if players == 2 {
-                go.push_str(&format!(
-                    " wtime {} btime {} winc {i} binc {i}",
-                    clocks[0].as_millis(),
-                    clocks[1].as_millis(),
-                    i = inc.as_millis()
-                ));
-            }
-            (go, clocks[seat])
-        }
-        TimeControl::MoveTime(time) => (format!("go movetime {}", time.as_millis()), time),
-        TimeControl::Depth(depth) => (format!("go depth {depth}"), FIXED_LIMIT_TIMEOUT),
-        TimeControl::Nodes(nodes) => (format!("go nodes {nodes}"), FIXED_LIMIT_TIMEOUT),
-    }
+/// Engine text made safe for one-line reports and records: control
+/// characters become spaces, and it is cut to a bounded length.
+fn printable(text: &str) -> String {
+    text.chars()
+        .take(300)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 #[cfg(test)]
@@ -247,28 +240,20 @@ mod tests {
     #[test]
     fn clock_parsing() {
         assert_eq!(
-            TimeControl::parse_clock("10+0.1"),
+            parse_clock("10+0.1"),
             Ok(TimeControl::Clock {
                 base: Duration::from_secs(10),
                 inc: Duration::from_millis(100)
             })
         );
-        assert!(TimeControl::parse_clock("x+1").is_err());
-        assert!(TimeControl::parse_clock("-1+0").is_err());
+        assert!(parse_clock("x+1").is_err());
+        assert!(parse_clock("-1+0").is_err());
+        assert!(parse_clock("inf+0").is_err());
     }
 
     #[test]
-    fn go_lines_carry_every_clock() {
-        let clocks = [Duration::from_millis(900), Duration::from_millis(800)];
-        let control = TimeControl::Clock {
-            base: Duration::from_secs(1),
-            inc: Duration::from_millis(10),
-        };
-        let (go, allowed) = go_command(control, &clocks, 2, 1);
-        assert_eq!(
-            go,
-            "go p1time 900 p1inc 10 p2time 800 p2inc 10 wtime 900 btime 800 winc 10 binc 10"
-        );
-        assert_eq!(allowed, Duration::from_millis(800));
+    fn engine_text_in_reports_stays_on_one_line() {
+        assert_eq!(printable("a\tb\nc"), "a b c");
+        assert_eq!(printable(&"x".repeat(1000)).len(), 300);
     }
 }

@@ -40,7 +40,7 @@ pub enum PositionError {
     #[error("cell {0} holds pieces of two players")]
     Overlap(Cell),
     /// A player has more than 15 pieces.
-    #[error("player {0} has {1} pieces (at most 15)")]
+    #[error("p{player} has {count} pieces (at most 15)", player = .0 + 1, count = .1)]
     TooMany(usize, u32),
     /// A king is not on a piece, or there is a king in the international
     /// variant, or a player has two kings.
@@ -49,7 +49,7 @@ pub enum PositionError {
     /// The side to move given to [`Position::from_pieces`] is not a player.
     ///
     /// [`Position::from_pieces`]: super::Position::from_pieces
-    #[error("side to move {0} is not a player")]
+    #[error("side to move p{} is not a player", .0 + 1)]
     NotAPlayer(usize),
 }
 

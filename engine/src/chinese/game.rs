@@ -37,6 +37,9 @@ pub struct Game {
     pub(crate) best: Vec<(u32, u32)>,
     pub(crate) history: Vec<Turn>,
     pub(crate) end: Option<EndReason>,
+    /// The hash of every position since the game (or its text) began, the
+    /// current one last, for the repetition rule.
+    pub(crate) seen: Vec<u64>,
     /// The state before each turn still on record, for
     /// [`undo`](crate::Game::undo).
     pub(crate) undo: Vec<Snapshot>,
@@ -53,6 +56,7 @@ pub(crate) struct Snapshot {
     last_progress: Option<u32>,
     best: Vec<(u32, u32)>,
     history_len: usize,
+    seen_len: usize,
     end: Option<EndReason>,
 }
 
@@ -65,8 +69,8 @@ impl Game {
         Game::with_first_player(rules, 0)
     }
 
-    /// A new game where player `first` moves first (for rotating the first
-    /// player between games, see [`Rules::first_player_of_game`]).
+    /// A new game where player `first` moves first (for a runner or a board
+    /// that rotates the first turn between the games of a series).
     ///
     /// # Panics
     /// If `rules.players` is not in `1..=6` or `first` is not a player.
@@ -76,14 +80,39 @@ impl Game {
         Game::from_parts(rules, pos, first)
     }
 
-    /// A game in progress from a position (all players playing, counters at
-    /// zero, `pos.to_move()` as the first player).
+    /// A game in progress from a position (counters at zero,
+    /// `pos.to_move()` as the first player). Every player is playing except
+    /// those whose goal is already full under `rules` (see
+    /// [`Position::has_finished`]): they have finished, the player to move
+    /// first, then the others in turn order, and the game may be over at
+    /// once.
     pub fn from_position(rules: Rules, pos: Position) -> Game {
         let first = pos.to_move();
-        Game::from_parts(rules, pos, first)
+        let mut game = Game::from_parts(rules, pos, first);
+        game.settle_loaded();
+        game
     }
 
-    fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Game {
+    /// After a position is read: the players whose goal is full finish,
+    /// and the turn moves on if the player to move is one of them.
+    pub(super) fn settle_loaded(&mut self) {
+        if self.end.is_some() {
+            return;
+        }
+        let p = self.pos.to_move();
+        if self.settle_finishers(p) {
+            return;
+        }
+        let stuck = self.rules.no_move_loss && self.pos.legal_moves().is_empty();
+        if stuck && self.lose_for_no_move(p) {
+            return;
+        }
+        if self.states[p] != PlayerState::Playing {
+            self.next_turn(p);
+        }
+    }
+
+    pub(super) fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Game {
         rules.players = pos.players() as u8;
         rules.goal_lock = pos.goal_lock();
         if rules.effective_variant() != pos.variant() {
@@ -104,6 +133,7 @@ impl Game {
             best,
             history: Vec::new(),
             end: None,
+            seen: vec![pos.hash()],
             undo: Vec::new(),
         }
     }
@@ -166,6 +196,7 @@ impl Game {
         self.last_progress = s.last_progress;
         self.best = s.best;
         self.history.truncate(s.history_len);
+        self.seen.truncate(s.seen_len);
         self.end = s.end;
         true
     }
@@ -180,6 +211,7 @@ impl Game {
             last_progress: self.last_progress,
             best: self.best.clone(),
             history_len: self.history.len(),
+            seen_len: self.seen.len(),
             end: self.end,
         });
     }
@@ -188,6 +220,7 @@ impl Game {
     /// the limits and the turn.
     pub(super) fn apply(&mut self, mv: Move, path: Vec<Cell>) {
         let p = self.pos.to_move();
+        let closing = self.closing_turn();
         self.pos.play_unchecked(&mv);
         self.pos.set_to_move_unchecked(p);
         self.history.push(Turn::Move {
@@ -204,7 +237,58 @@ impl Game {
             b.1 = b.1.min(d);
             self.last_progress = Some(self.rounds);
         }
-        // Finishing: the mover first, then the others in turn order.
+        if closing {
+            // The equal turn: finishing with it shares the first place.
+            self.states[p] = if self.pos.has_finished(p, self.rules.anti_blocking) {
+                PlayerState::Finished { place: 1 }
+            } else {
+                PlayerState::Placed { place: 2 }
+            };
+            self.end = Some(EndReason::FirstFinisher);
+            return;
+        }
+        if !self.settle_finishers(p) {
+            self.next_turn(p);
+        }
+        if self.end.is_none() {
+            self.seen.push(self.pos.hash());
+            if self.rules.repetition_draw {
+                let now = self.pos.hash();
+                if self.seen.iter().filter(|&&h| h == now).count() >= 3 {
+                    self.draw_remaining(EndReason::Repetition);
+                }
+            }
+        }
+    }
+
+    /// Under [`Rules::no_move_loss`], player `q` (to move, without a legal
+    /// move) is out like a resignation, on the last place still free. True
+    /// when that ends the game.
+    fn lose_for_no_move(&mut self, q: usize) -> bool {
+        let out = self.count(|s| matches!(s, PlayerState::Resigned { .. }));
+        self.states[q] = PlayerState::Resigned {
+            place: (self.states.len() - out) as u8,
+        };
+        self.settle_last(EndReason::NoMoves)
+    }
+
+    /// Whether the player to move is taking the equal turn: two players
+    /// under [`Rules::equal_turns`], the player who moved first has
+    /// finished and the other one still plays.
+    fn closing_turn(&self) -> bool {
+        let n = self.states.len();
+        self.rules.equal_turns
+            && n == 2
+            && self.end.is_none()
+            && matches!(self.states[self.first], PlayerState::Finished { .. })
+            && self.states[1 - self.first] == PlayerState::Playing
+    }
+
+    /// Marks finished every player still playing whose goal is full, `p`
+    /// first, then the others in turn order, and ends the game when that
+    /// decides it (or when the first finisher ends it). True when the game
+    /// is over.
+    fn settle_finishers(&mut self, p: usize) -> bool {
         let n = self.states.len();
         let mut finished_now = false;
         for k in 0..n {
@@ -219,18 +303,22 @@ impl Game {
             }
         }
         if finished_now {
+            if self.closing_turn() {
+                // The other player still gets its equal turn.
+                return false;
+            }
             if self.settle_last(EndReason::Decided) {
                 if n == 2 {
                     self.end = Some(EndReason::FirstFinisher);
                 }
-                return;
+                return true;
             }
             if !self.rules.play_to_end {
                 self.rank_remaining(EndReason::FirstFinisher);
-                return;
+                return true;
             }
         }
-        self.next_turn(p);
+        false
     }
 
     /// Hands the turn to the next player still playing after `p`, counting
@@ -266,6 +354,13 @@ impl Game {
             self.pos.set_to_move_unchecked(q);
             if !self.pos.legal_moves().is_empty() {
                 return;
+            }
+            if self.rules.no_move_loss {
+                if self.lose_for_no_move(q) {
+                    return;
+                }
+                p = q;
+                continue;
             }
             passes += 1;
             if passes > n {

@@ -1,9 +1,12 @@
 //! Chinese checkers (every variant and player count) behind the
 //! game-neutral [`crate::Game`] interface.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
 
-use super::{divide, format_path, parse_path, perft_parallel, EndReason, Game, GameError};
+use super::perft::{divide_until, perft_parallel_until};
+use super::{format_path, parse_path, EndReason, Game, GameError};
 use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
 
 fn play_error(err: GameError) -> PlayError {
@@ -30,6 +33,8 @@ fn neutral_reason(reason: EndReason) -> NeutralReason {
         EndReason::NoProgress => NeutralReason::NoProgressLimit,
         EndReason::Blocked => NeutralReason::Blocked,
         EndReason::Adjudicated => NeutralReason::Adjudicated,
+        EndReason::NoMoves => NeutralReason::NoMoves,
+        EndReason::Repetition => NeutralReason::Repetition,
     }
 }
 
@@ -288,21 +293,20 @@ impl game::Game for Game {
         Some(Outcome { places, reason })
     }
 
-    fn perft(&self, depth: u32, threads: usize) -> u64 {
-        // One thread is the plain perft there.
-        perft_parallel(self.position(), depth, threads)
+    fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+        perft_parallel_until(self.position(), depth, threads, stop)
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        let position = self.position();
-        divide(position, depth)
-            .into_iter()
-            .map(|(mv, n)| {
-                (
-                    mv.map_or_else(|| "pass".to_string(), |mv| game::Game::move_text(self, &mv)),
-                    n,
-                )
-            })
-            .collect()
+    fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
+        let rows = divide_until(self.position(), depth, stop)?;
+        Some(
+            rows.into_iter()
+                .map(|(mv, n)| {
+                    let text = mv
+                        .map_or_else(|| "pass".to_string(), |mv| game::Game::move_text(self, &mv));
+                    (text, n)
+                })
+                .collect(),
+        )
     }
 }

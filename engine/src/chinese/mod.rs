@@ -33,6 +33,8 @@ mod search;
 mod text;
 mod zobrist;
 
+pub mod ccp;
+
 pub use error::{GameError, IllegalMoveError, PositionError};
 pub use game::Game;
 pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, CELLS};

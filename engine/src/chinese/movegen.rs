@@ -38,12 +38,20 @@ fn jump_round(front: u128, ov: &[u128; 6]) -> u128 {
 
 /// All landing points of ordinary jump chains from coset-grid bit `start`
 /// of a coset with jump table `ov`, landing only on `land` (start excluded).
+/// A landing on `lock` (the goal, under the goal lock; empty otherwise)
+/// continues only within `lock`: the piece never leaves its goal again.
 #[inline(always)]
-fn flood(start: u128, ov: &[u128; 6], land: u128) -> u128 {
+fn flood(start: u128, ov: &[u128; 6], land: u128, lock: u128) -> u128 {
     let mut visited = start;
     let mut front = start;
     loop {
-        let n = jump_round(front, ov) & land & !visited;
+        let free = jump_round(front & !lock, ov);
+        let held = if lock == 0 {
+            0
+        } else {
+            jump_round(front & lock, ov) & lock
+        };
+        let n = (free | held) & land & !visited;
         if n == 0 {
             return visited ^ start;
         }
@@ -104,6 +112,30 @@ impl Position {
         }
     }
 
+    /// The points that hold a piece of `p` once it lands there (its goal,
+    /// under the goal lock; none otherwise): a chain that lands on one
+    /// continues only within them.
+    #[inline(always)]
+    fn lock_mask(&self, p: usize) -> Mask {
+        let cfg = self.cfg();
+        if cfg.goal_lock {
+            cfg.goal[p]
+        } else {
+            Mask::EMPTY
+        }
+    }
+
+    /// The next landings of a chain from `x`, given the landings `hops`
+    /// from there: only within `lock` when `x` is in it.
+    #[inline(always)]
+    fn locked(hops: Mask, x: Cell, lock: Mask) -> Mask {
+        if lock.contains(x) {
+            hops & lock
+        } else {
+            hops
+        }
+    }
+
     pub(crate) fn destinations_of(&self, p: usize, from: Cell) -> Mask {
         let cfg = self.cfg();
         let land = self.landing_mask(p, from);
@@ -111,25 +143,27 @@ impl Position {
         let i = from.index();
         let steps = Mask(GEO.nbr_mask[i]) & !self.occ & land;
         if self.kings.contains(from) {
-            return (steps | self.king_jumps(from, land)) & allowed;
+            return (steps | self.king_jumps(from, land, self.lock_mask(p))) & allowed;
         }
         let q = GEO.coset[i] as usize;
         let mut landc = self.empty_c[q];
         if land != Mask::ALL {
             landc &= cfg.goal_c[p][q];
         }
-        let reach = flood(1u128 << GEO.cbit[i], &self.ov[q], landc) & cfg.allowed_c[p][q];
+        let lock = if cfg.goal_lock { cfg.goal_c[p][q] } else { 0 };
+        let reach = flood(1u128 << GEO.cbit[i], &self.ov[q], landc, lock) & cfg.allowed_c[p][q];
         (steps & allowed) | coset_to_dense(reach, q)
     }
 
-    /// Landing points of king chains from `from`, landing only on `land`.
-    fn king_jumps(&self, from: Cell, land: Mask) -> Mask {
+    /// Landing points of king chains from `from`, landing only on `land`
+    /// (and only within `lock` after a landing in it).
+    fn king_jumps(&self, from: Cell, land: Mask, lock: Mask) -> Mask {
         let occ = self.occ.without(from);
         let mut visited = from.bit();
         let mut stack: ArrayVec<Cell, 128> = ArrayVec::new();
         stack.push(from);
         while let Some(x) = stack.pop() {
-            let hops = self.king_hops(x, occ) & land & !visited;
+            let hops = Self::locked(self.king_hops(x, occ), x, lock) & land & !visited;
             visited |= hops;
             for l in hops {
                 stack.push(l);
@@ -244,10 +278,15 @@ impl Position {
                     | (ov[3] & (e << 1))
                     | (ov[4] & (e << 11))
                     | (ov[5] & (e << 10)));
+            let lock = if GENERAL && cfg.goal_lock {
+                cfg.goal_c[p][q]
+            } else {
+                0
+            };
             while jumpers != 0 {
                 let b = jumpers & jumpers.wrapping_neg();
                 jumpers ^= b;
-                let reach = flood(b, ov, e);
+                let reach = flood(b, ov, e, lock);
                 n += if GENERAL {
                     (reach & cfg.allowed_c[p][q]).count_ones()
                 } else {
@@ -279,11 +318,12 @@ impl Position {
         }
         let p = self.to_move();
         let land = self.landing_mask(p, mv.from);
+        let lock = self.lock_mask(p);
         let mut parent = [u8::MAX; 121];
         let mut seen = mv.from.bit();
         let mut queue = VecDeque::from([mv.from]);
         while let Some(x) = queue.pop_front() {
-            for l in self.hops(mv.from, x) & land & !seen {
+            for l in Self::locked(self.hops(mv.from, x), x, lock) & land & !seen {
                 seen = seen.with(l);
                 parent[l.index()] = x.index() as u8;
                 if l == mv.to {
@@ -316,9 +356,10 @@ impl Position {
             return true;
         }
         let land = self.landing_mask(self.to_move(), from);
+        let lock = self.lock_mask(self.to_move());
         let mut seen = from.bit();
         for w in path.windows(2) {
-            let ok = self.hops(from, w[0]) & land & !seen;
+            let ok = Self::locked(self.hops(from, w[0]), w[0], lock) & land & !seen;
             if !ok.contains(w[1]) {
                 return false;
             }

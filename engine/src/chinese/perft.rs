@@ -7,10 +7,65 @@
 //! the start position) are reproduced this way: 2 players 14, 196, 4760,
 //! 115600, 3188520, 87946884; 3 players 14, 196, 2744.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::parallel::sum_counts;
+
 use super::moves::Move;
 use super::position::Position;
-#[cfg(feature = "rayon")]
-use rayon::prelude::*;
+
+/// Depth at or below which the interruptible perft counts without looking
+/// at its stop flag: four plies are about 10^5 leaves from the start (a few
+/// milliseconds), and the plain count keeps its speed.
+const STOP_CHECK_DEPTH: u32 = 4;
+
+/// The positions after each move of the player to move, or after the pass
+/// when there is none (perft counts a forced pass as a move).
+fn children(pos: &Position) -> Vec<(Option<Move>, Position)> {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        let mut child = *pos;
+        child.pass_unchecked();
+        return vec![(None, child)];
+    }
+    moves
+        .iter()
+        .map(|mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            (Some(*mv), child)
+        })
+        .collect()
+}
+
+/// [`perft`] that gives up (`None`) soon after `stop` is raised.
+fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= STOP_CHECK_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    children(pos)
+        .iter()
+        .map(|(_, child)| perft_until(child, depth - 1, stop))
+        .sum()
+}
+
+/// [`divide`] that gives up (`None`) soon after `stop` is raised.
+pub(crate) fn divide_until(
+    pos: &Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(Option<Move>, u64)>> {
+    if depth == 0 {
+        return Some(Vec::new());
+    }
+    children(pos)
+        .iter()
+        .map(|(mv, child)| Some((*mv, perft_until(child, depth - 1, stop)?)))
+        .collect()
+}
 
 /// Number of leaf nodes `depth` plies below `pos` (distinct `(from, to)`
 /// moves per position; bulk counting at the last ply).
@@ -64,19 +119,9 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Option<Move>, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        let mut child = *pos;
-        child.pass_unchecked();
-        return vec![(None, perft(&child, depth - 1))];
-    }
-    moves
+    children(pos)
         .iter()
-        .map(|mv| {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            (Some(*mv), perft(&child, depth - 1))
-        })
+        .map(|(mv, child)| (*mv, perft(child, depth - 1)))
         .collect()
 }
 
@@ -94,53 +139,32 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads == 1 || depth <= 2 {
         return perft(pos, depth);
     }
-    parallel(pos, depth, threads)
+    // Never raised: the count always completes.
+    parallel(pos, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
 }
 
-/// The split over a rayon pool.
-#[cfg(feature = "rayon")]
-fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(p) => p,
-        Err(_) => return perft(pos, depth),
-    };
-    // Split at ply 2 so that there are enough tasks for every thread.
-    let mut roots = Vec::new();
-    let first = pos.legal_moves();
-    if first.is_empty() {
-        let mut c = *pos;
-        c.pass_unchecked();
-        roots.push(c);
+/// [`perft_parallel`] that gives up (`None`) soon after `stop` is raised.
+pub(crate) fn perft_parallel_until(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if threads == 1 || depth <= 2 {
+        return perft_until(pos, depth, stop);
     }
-    for mv in &first {
-        let mut c = *pos;
-        c.play_unchecked(mv);
-        roots.push(c);
-    }
-    pool.install(|| {
-        roots
-            .par_iter()
-            .map(|c| {
-                let ms = c.legal_moves();
-                if ms.is_empty() {
-                    let mut g = *c;
-                    g.pass_unchecked();
-                    return perft(&g, depth - 2);
-                }
-                ms.par_iter()
-                    .map(|mv| {
-                        let mut g = *c;
-                        g.play_unchecked(mv);
-                        perft(&g, depth - 2)
-                    })
-                    .sum::<u64>()
-            })
-            .sum()
-    })
+    parallel(pos, depth, threads, stop)
 }
 
-/// Without the `rayon` feature the parallel perft counts on one thread.
-#[cfg(not(feature = "rayon"))]
-fn parallel(pos: &Position, depth: u32, _threads: usize) -> u64 {
-    perft(pos, depth)
+/// The split over a thread pool, on the positions two plies deep.
+fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    let frontier: Vec<Position> = children(pos)
+        .iter()
+        .flat_map(|(_, child)| {
+            children(child)
+                .into_iter()
+                .map(|(_, grandchild)| grandchild)
+        })
+        .collect();
+    sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
 }

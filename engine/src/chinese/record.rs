@@ -83,4 +83,14 @@ pub enum EndReason {
     /// ([`adjudicate_draw`](crate::Game::adjudicate_draw)): the players
     /// still playing share the next free place.
     Adjudicated,
+    /// A player had no legal move and lost ([`Rules::no_move_loss`]).
+    ///
+    /// [`Rules::no_move_loss`]: super::Rules::no_move_loss
+    NoMoves,
+    /// The same position with the same player to move for the third time
+    /// ([`Rules::repetition_draw`]): the players still playing share the
+    /// next place.
+    ///
+    /// [`Rules::repetition_draw`]: super::Rules::repetition_draw
+    Repetition,
 }

@@ -40,9 +40,6 @@ pub struct Rules {
     /// every place is decided. Off: the game ends at the first finisher.
     /// Default on.
     pub play_to_end: bool,
-    /// The first player moves to the next seat in each new game (see
-    /// [`Rules::first_player_of_game`]). Default on.
-    pub rotate_first: bool,
     /// Move limit in rounds (one turn of every player still in the game).
     /// When that many rounds are complete, the players still playing share
     /// the next place (a draw when nobody has finished). Default 200.
@@ -52,9 +49,21 @@ pub struct Rules {
     /// to the goal for that many rounds, the remaining places are decided by
     /// pieces in goal, then smaller distance. Default 30.
     pub no_progress_limit: Option<u32>,
-    /// House rule: a piece standing in its goal may only land on goal points
-    /// (every landing of a chain included). Default off.
+    /// Goal lock (a house rule named by Ply Yard, and a CCERL rule): a piece
+    /// that stands in its goal, or lands in it during a chain, may land only
+    /// on goal points from then on, so it never leaves. Default off.
     pub goal_lock: bool,
+    /// A player with no legal move loses (CCERL) instead of passing.
+    /// Default off.
+    pub no_move_loss: bool,
+    /// The same position with the same player to move for the third time
+    /// ends the game as a draw among the players still playing (CCERL).
+    /// Default off.
+    pub repetition_draw: bool,
+    /// Two players: when the player who moved first finishes, the other
+    /// plays one more move; finishing with it shares the first place, a
+    /// draw (CCERL's equal-turn rule). Default off.
+    pub equal_turns: bool,
 }
 
 impl Default for Rules {
@@ -64,15 +73,51 @@ impl Default for Rules {
             variant: Variant::International,
             anti_blocking: true,
             play_to_end: true,
-            rotate_first: true,
             move_limit: Some(200),
             no_progress_limit: Some(30),
             goal_lock: false,
+            no_move_loss: false,
+            repetition_draw: false,
+            equal_turns: false,
         }
     }
 }
 
 impl Rules {
+    /// The rules of the CCERL-2P10-v2 benchmark (JumpStar's rating list):
+    /// two players, ten pieces, goal lock from the landing, anti-blocking,
+    /// a loss for a player with no legal move, threefold repetition drawn,
+    /// the equal-turn rule and a draw at 240 plies (120 rounds); no
+    /// no-progress limit.
+    ///
+    /// ```
+    /// use damas::chinese::Rules;
+    /// let rules = Rules::ccerl();
+    /// assert_eq!(rules.players, 2);
+    /// assert_eq!(rules.move_limit, Some(120));
+    /// assert!(rules.goal_lock && rules.equal_turns && rules.is_ccerl());
+    /// assert!(!Rules::default().is_ccerl());
+    /// ```
+    pub fn ccerl() -> Rules {
+        Rules {
+            players: 2,
+            variant: Variant::International,
+            anti_blocking: true,
+            play_to_end: true,
+            move_limit: Some(120),
+            no_progress_limit: None,
+            goal_lock: true,
+            no_move_loss: true,
+            repetition_draw: true,
+            equal_turns: true,
+        }
+    }
+
+    /// Whether these are exactly the CCERL-2P10-v2 rules ([`Rules::ccerl`]).
+    pub fn is_ccerl(&self) -> bool {
+        *self == Rules::ccerl()
+    }
+
     /// Default rules for `players` players.
     pub fn for_players(players: u8) -> Rules {
         Rules {
@@ -101,16 +146,6 @@ impl Rules {
     /// (clockwise). See [`seats`].
     pub fn seats(&self) -> &'static [Triangle] {
         seats(self.players)
-    }
-
-    /// Which player starts game number `game` (0-based) of a series: player
-    /// 0 when `rotate_first` is off, else `game % players`.
-    pub fn first_player_of_game(&self, game: u32) -> usize {
-        if self.rotate_first && self.players > 0 {
-            (game % u32::from(self.players)) as usize
-        } else {
-            0
-        }
     }
 }
 

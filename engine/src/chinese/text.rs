@@ -30,6 +30,8 @@ fn end_name(e: Option<EndReason>) -> &'static str {
         Some(EndReason::NoProgress) => "noprog",
         Some(EndReason::Blocked) => "blocked",
         Some(EndReason::Adjudicated) => "adjudicated",
+        Some(EndReason::NoMoves) => "nomoves",
+        Some(EndReason::Repetition) => "repetition",
     }
 }
 
@@ -38,7 +40,7 @@ impl Game {
     /// equal game (the history aside).
     ///
     /// ```text
-    /// I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:110,0:110 over=- anti=1 end=1 rot=1 limit=200 noprog=30 lock=0
+    /// I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:110,0:110 over=- anti=1 end=1 limit=200 noprog=30 lock=0 nomove=0 rep=0 equal=0
     /// ```
     ///
     /// 1. Variant letter (`I` international, `J` Japanese as asked; `J4`..`J6`
@@ -97,7 +99,7 @@ impl Game {
         let best: Vec<String> = self.best.iter().map(|(g, d)| format!("{g}:{d}")).collect();
         let _ = write!(
             s,
-            " s={} first={} ply={} rounds={} progress={} best={} over={} anti={} end={} rot={} limit={} noprog={} lock={}",
+            " s={} first={} ply={} rounds={} progress={} best={} over={} anti={} end={} limit={} noprog={} lock={} nomove={} rep={} equal={}",
             states.join(","),
             self.first + 1,
             self.ply,
@@ -107,10 +109,12 @@ impl Game {
             end_name(self.end),
             flag(r.anti_blocking),
             flag(r.play_to_end),
-            flag(r.rotate_first),
             opt(r.move_limit),
             opt(r.no_progress_limit),
             flag(r.goal_lock),
+            flag(r.no_move_loss),
+            flag(r.repetition_draw),
+            flag(r.equal_turns),
         );
         s
     }
@@ -230,8 +234,10 @@ impl Game {
             match k {
                 "anti" => rules.anti_blocking = boolean(k, v)?,
                 "end" => rules.play_to_end = boolean(k, v)?,
-                "rot" => rules.rotate_first = boolean(k, v)?,
                 "lock" => rules.goal_lock = boolean(k, v)?,
+                "nomove" => rules.no_move_loss = boolean(k, v)?,
+                "rep" => rules.repetition_draw = boolean(k, v)?,
+                "equal" => rules.equal_turns = boolean(k, v)?,
                 "limit" => rules.move_limit = optnum(k, v)?,
                 "noprog" => rules.no_progress_limit = optnum(k, v)?,
                 _ => {}
@@ -245,10 +251,14 @@ impl Game {
             kings,
             stm - 1,
         )?;
-        let mut game = Game::from_position(rules, pos);
+        // Finished players are settled once every field is read.
+        let mut game = Game::from_parts(rules, pos, stm - 1);
         for &(k, v) in &fields {
             match k {
-                "anti" | "end" | "rot" | "lock" | "limit" | "noprog" => {}
+                "anti" | "end" | "lock" | "nomove" | "rep" | "equal" | "limit" | "noprog" => {}
+                // Written by earlier versions (the rotation of the first
+                // player, now the runner's business); read and ignored.
+                "rot" => {}
                 "first" => {
                     let f = num(k, v)? as usize;
                     if !(1..=n).contains(&f) {
@@ -300,6 +310,8 @@ impl Game {
                         "noprog" => Some(EndReason::NoProgress),
                         "blocked" => Some(EndReason::Blocked),
                         "adjudicated" => Some(EndReason::Adjudicated),
+                        "nomoves" => Some(EndReason::NoMoves),
+                        "repetition" => Some(EndReason::Repetition),
                         _ => return Err(ferr(k, v)),
                     }
                 }
@@ -317,6 +329,8 @@ impl Game {
                 "the game is over but a player is still playing".into(),
             ));
         }
+        // A goal already full is a finished player, whatever `s=` says.
+        game.settle_loaded();
         Ok(game)
     }
 }

@@ -229,8 +229,24 @@ impl Default for EngineOptions {
 pub const MAX_HASH_MB: usize = 4096;
 
 /// Most search threads an engine starts (the protocol's largest `Threads`):
-/// `threads` is clamped to `1..=MAX_THREADS`.
+/// `threads` is clamped to `1..=MAX_THREADS`, and then to the machine's
+/// cores ([`effective_threads`]).
 pub const MAX_THREADS: usize = 64;
+
+/// The threads a search or perft really starts for `requested`: at least
+/// one, at most [`MAX_THREADS`] and at most the cores of this machine.
+/// More threads than cores only add switching (and time-slicing delays
+/// every thread's look at the clock, so a short `movetime` would overrun).
+///
+/// ```
+/// use damas::search::effective_threads;
+/// assert_eq!(effective_threads(0), 1);
+/// assert!(effective_threads(1_000_000) <= damas::search::MAX_THREADS);
+/// ```
+pub fn effective_threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    requested.clamp(1, MAX_THREADS.min(cores).max(1))
+}
 
 /// `hash_mb` clamped to `1..=MAX_HASH_MB`.
 pub(crate) fn clamp_hash_mb(hash_mb: usize) -> usize {

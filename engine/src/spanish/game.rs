@@ -66,7 +66,7 @@ impl GameStatus {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub(crate) enum GameError {
     /// The move is not legal in the current position.
-    #[error("illegal move {0:?}")]
+    #[error("illegal move {0}")]
     Illegal(Move),
     /// The game has already ended.
     #[error("the game is over")]
@@ -168,18 +168,21 @@ impl Game {
 
     /// The state of the game. A win (no pieces, then no legal move) takes
     /// precedence over the draws; then threefold repetition, then the
-    /// 80-ply no-progress rule.
+    /// 80-ply no-progress rule. A side without pieces has lost whoever is
+    /// to move, so a FEN with one side empty is over as soon as it is read.
     pub fn status(&self) -> GameStatus {
         if let Some(ruling) = self.ruling {
             return ruling;
         }
         let pos = self.position();
         let side = pos.to_move();
-        if pos.pieces(side).is_empty() {
-            return GameStatus::Win {
-                winner: side.opposite(),
-                reason: WinReason::NoPieces,
-            };
+        for loser in [side, side.opposite()] {
+            if pos.pieces(loser).is_empty() {
+                return GameStatus::Win {
+                    winner: loser.opposite(),
+                    reason: WinReason::NoPieces,
+                };
+            }
         }
         if pos.count_legal_moves() == 0 {
             return GameStatus::Win {

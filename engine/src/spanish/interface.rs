@@ -1,9 +1,12 @@
 //! Spanish draughts behind the game-neutral [`crate::Game`] interface.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 
 use super::game::GameError;
-use super::{divide, perft_parallel, Color, DrawReason, Game, GameStatus};
+use super::perft::{divide_until, perft_parallel_until};
+use super::{Color, DrawReason, Game, GameStatus};
 use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
@@ -205,16 +208,17 @@ impl game::Game for Game {
         outcome_of(self.status())
     }
 
-    fn perft(&self, depth: u32, threads: usize) -> u64 {
-        // One thread is the plain perft there.
-        perft_parallel(self.position(), depth, threads)
+    fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+        perft_parallel_until(self.position(), depth, threads, stop)
     }
 
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+    fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
         let position = self.position();
-        divide(position, depth)
-            .into_iter()
-            .map(|(mv, n)| (position.move_text(&mv), n))
-            .collect()
+        let rows = divide_until(position, depth, stop)?;
+        Some(
+            rows.into_iter()
+                .map(|(mv, n)| (position.move_text(&mv), n))
+                .collect(),
+        )
     }
 }

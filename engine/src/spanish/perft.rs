@@ -1,8 +1,9 @@
 //! Perft: counting the leaves of the legal move tree, for testing move
 //! generation and measuring its speed.
 
-#[cfg(feature = "rayon")]
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::parallel::sum_counts;
 
 use super::color::Color;
 use super::movegen::{count, visit};
@@ -80,6 +81,54 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// Depth at or below which the interruptible perft counts without looking
+/// at its stop flag: a subtree of 6 plies is some 10^5 leaves
+/// from ordinary positions (milliseconds), and the plain count keeps its
+/// speed.
+const STOP_CHECK_DEPTH: u32 = 6;
+
+/// [`perft`] that gives up (`None`) soon after `stop` is raised.
+fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= STOP_CHECK_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|mv| perft_until(&child(pos, mv), depth - 1, stop))
+        .sum()
+}
+
+/// [`divide`] that gives up (`None`) soon after `stop` is raised.
+pub(crate) fn divide_until(
+    pos: &Position,
+    depth: u32,
+    stop: &AtomicBool,
+) -> Option<Vec<(Move, u64)>> {
+    if depth == 0 {
+        return Some(Vec::new());
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|mv| Some((*mv, perft_until(&child(pos, mv), depth - 1, stop)?)))
+        .collect()
+}
+
+/// [`perft_parallel`] that gives up (`None`) soon after `stop` is raised.
+pub(crate) fn perft_parallel_until(
+    pos: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<u64> {
+    if threads == 1 || depth < 4 {
+        return perft_until(pos, depth, stop);
+    }
+    parallel(pos, depth, threads, stop)
+}
+
 /// Perft on `threads` threads of a local rayon pool; `threads == 0` means
 /// all available cores. The work is split on the positions two plies from
 /// the root for balance. Falls back to the sequential count when
@@ -93,16 +142,13 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     if threads == 1 || depth < 4 {
         return perft(pos, depth);
     }
-    parallel(pos, depth, threads)
+    // Never raised: the count always completes.
+    parallel(pos, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
 }
 
-/// The split over a rayon pool.
-#[cfg(feature = "rayon")]
-fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(p) => p,
-        Err(_) => return perft(pos, depth),
-    };
+/// The split over a thread pool, on the positions two plies from the
+/// root for balance.
+fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
     let mut frontier = Vec::new();
     for a in &pos.legal_moves() {
         let p1 = child(pos, a);
@@ -110,11 +156,5 @@ fn parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
             frontier.push(child(&p1, b));
         }
     }
-    pool.install(|| frontier.par_iter().map(|p| perft_inner(p, depth - 2)).sum())
-}
-
-/// Without the `rayon` feature the parallel perft counts on one thread.
-#[cfg(not(feature = "rayon"))]
-fn parallel(pos: &Position, depth: u32, _threads: usize) -> u64 {
-    perft(pos, depth)
+    sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
 }

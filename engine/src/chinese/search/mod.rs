@@ -72,7 +72,7 @@ pub(crate) fn cell(i: u8) -> Cell {
 /// fits in it. The solitaire beam (one player) allocates its own
 /// per-search sets instead.
 pub struct Engine {
-    tt: Vec<Entry>,
+    tt: Box<[Entry]>,
     hash_mb: usize,
     options: EngineOptions,
     pv: PvTable<Move, MAX_PLY>,
@@ -88,7 +88,10 @@ impl std::fmt::Debug for Engine {
     }
 }
 
-fn table(hash_mb: usize) -> Vec<Entry> {
+/// A zeroed allocation (the empty entry is all zeros, and the system's
+/// zero pages make a table of any size instant; pages become resident as
+/// the search writes them).
+fn table(hash_mb: usize) -> Box<[Entry]> {
     let bytes = hash_mb << 20;
     let n = bytes / std::mem::size_of::<Entry>();
     let n = if n.is_power_of_two() {
@@ -96,7 +99,7 @@ fn table(hash_mb: usize) -> Vec<Entry> {
     } else {
         n.next_power_of_two() / 2
     };
-    vec![Entry::default(); n.max(1)]
+    bytemuck::zeroed_slice_box(n.max(1))
 }
 
 impl Search<Game> for Engine {
@@ -121,7 +124,7 @@ impl Search<Game> for Engine {
     fn set_hash(&mut self, hash_mb: usize) {
         let hash_mb = clamp_hash_mb(hash_mb);
         if hash_mb != self.hash_mb {
-            self.tt = Vec::new();
+            self.tt = table(1);
             self.tt = table(hash_mb);
             self.hash_mb = hash_mb;
         }
@@ -136,7 +139,10 @@ impl Search<Game> for Engine {
     /// Forgets everything learned (a new game): empties the transposition
     /// table.
     fn clear(&mut self) {
-        self.tt.fill(Entry::default());
+        // A new zeroed table after freeing the old one: faster than writing
+        // every entry, and the memory goes back to the system.
+        self.tt = table(1);
+        self.tt = table(self.hash_mb);
     }
 
     /// Searches the position of `game` for the player to move.

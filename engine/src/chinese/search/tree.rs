@@ -53,7 +53,7 @@ pub enum Mode {
 }
 
 /// A transposition-table entry (16 bytes).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, bytemuck::Zeroable)]
 pub(crate) struct Entry {
     key: u64,
     mv: (u8, u8),

@@ -31,8 +31,8 @@ use crate::random::Rng;
 use crate::game::Search;
 use crate::search::time::TimeManager;
 use crate::search::{
-    clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
-    Style, INF, MATE, MATE_BOUND, MAX_THREADS,
+    clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
+    SearchLimits, SearchResult, Style, INF, MATE, MATE_BOUND,
 };
 use crate::spanish::tablebase::{GameValue, Tablebase};
 use crate::spanish::{Game, Move, Position};
@@ -326,7 +326,7 @@ impl Engine {
         let threads = if plain || limits.nodes.is_some() {
             1
         } else {
-            self.options.threads.clamp(1, MAX_THREADS)
+            effective_threads(self.options.threads)
         };
         let tt = &self.tt;
         if !plain {

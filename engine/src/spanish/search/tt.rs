@@ -14,6 +14,8 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+use bytemuck::Zeroable;
+
 use crate::spanish::Move;
 
 /// Bound type of a stored score.
@@ -51,28 +53,36 @@ impl TtEntry {
     }
 }
 
-#[derive(Default)]
+/// One entry: all zeros is the empty entry.
+#[derive(Zeroable)]
 struct Slot {
     check: AtomicU64,
     data: AtomicU64,
 }
 
-#[derive(Default)]
-#[repr(align(64))]
-struct Bucket([Slot; 4]);
+/// Entries per bucket: four 16-byte slots, one cache line.
+const BUCKET_SLOTS: usize = 4;
 
 const AGE_MASK: u8 = 63;
 
 /// A lock-free transposition table of a fixed size, safe to share between
 /// threads and to clear through a shared reference.
+///
+/// The slots are a zeroed allocation (the system's zero pages): making or
+/// clearing a table of any size is instant and memory becomes resident
+/// only as the search writes it.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    slots: Box<[Slot]>,
+    /// Index of the first slot of bucket 0: buckets start on a cache line
+    /// (the allocation itself is only 16-byte aligned).
+    first: usize,
+    buckets: usize,
     age: AtomicU8,
 }
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TranspositionTable({} buckets)", self.buckets.len())
+        write!(f, "TranspositionTable({} buckets)", self.buckets)
     }
 }
 
@@ -114,27 +124,33 @@ fn age_of(data: u64) -> u8 {
 impl TranspositionTable {
     /// A table of about `mb` MiB (at least one bucket).
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let n = (mb.max(1) << 20) / (BUCKET_SLOTS * std::mem::size_of::<Slot>());
         TranspositionTable::with_buckets(n.max(1))
     }
 
     /// A table with exactly `n` four-entry buckets (tests use tiny tables).
     pub fn with_buckets(n: usize) -> TranspositionTable {
+        let buckets = n.max(1);
+        // Three spare slots let bucket 0 start on a cache line.
+        let slots: Box<[Slot]> = bytemuck::zeroed_slice_box(buckets * BUCKET_SLOTS + 3);
+        let line = 64;
+        let misalignment = slots.as_ptr() as usize % line;
+        let first = ((line - misalignment) % line) / std::mem::size_of::<Slot>();
         TranspositionTable {
-            buckets: (0..n.max(1)).map(|_| Bucket::default()).collect(),
+            slots,
+            first,
+            buckets,
             age: AtomicU8::new(0),
         }
     }
 
-    /// Empties the table (on a new game).
-    pub fn clear(&self) {
-        for b in &self.buckets {
-            for s in &b.0 {
-                s.check.store(0, Ordering::Relaxed);
-                s.data.store(0, Ordering::Relaxed);
-            }
-        }
-        self.age.store(0, Ordering::Relaxed);
+    /// Empties the table (on a new game): frees it, then makes a new zeroed
+    /// one of the same size, which is faster than writing every entry and
+    /// gives the memory back.
+    pub fn clear(&mut self) {
+        let buckets = self.buckets;
+        *self = TranspositionTable::with_buckets(1);
+        *self = TranspositionTable::with_buckets(buckets);
     }
 
     /// Marks the start of a new search: older entries become preferred
@@ -146,15 +162,16 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> &Bucket {
-        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let i = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
+        let start = self.first + i * BUCKET_SLOTS;
+        &self.slots[start..start + BUCKET_SLOTS]
     }
 
     /// Looks `key` up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        for s in &self.bucket(key).0 {
+        for s in self.bucket(key) {
             let data = s.data.load(Ordering::Relaxed);
             if s.check.load(Ordering::Relaxed) ^ data == key && data != 0 {
                 return unpack(data);
@@ -171,7 +188,7 @@ impl TranspositionTable {
         let bucket = self.bucket(key);
         let mut victim = 0;
         let mut worst = i32::MAX;
-        for (i, s) in bucket.0.iter().enumerate() {
+        for (i, s) in bucket.iter().enumerate() {
             let data = s.data.load(Ordering::Relaxed);
             let k = s.check.load(Ordering::Relaxed) ^ data;
             if data == 0 || k == key {
@@ -204,7 +221,7 @@ impl TranspositionTable {
             }
         }
         let new = pack(score, depth, bound, age, mv);
-        let s = &bucket.0[victim];
+        let s = &bucket[victim];
         s.data.store(new, Ordering::Relaxed);
         s.check.store(key ^ new, Ordering::Relaxed);
     }
@@ -212,21 +229,16 @@ impl TranspositionTable {
     /// Permille of the first thousand entries written by the current search.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let mut used = 0;
-        let mut seen = 0;
-        'outer: for b in &self.buckets {
-            for s in &b.0 {
+        let end = (self.first + 1000).min(self.first + self.buckets * BUCKET_SLOTS);
+        let sample = &self.slots[self.first..end];
+        let used = sample
+            .iter()
+            .filter(|s| {
                 let data = s.data.load(Ordering::Relaxed);
-                if data != 0 && age_of(data) == age {
-                    used += 1;
-                }
-                seen += 1;
-                if seen == 1000 {
-                    break 'outer;
-                }
-            }
-        }
-        used * 1000 / seen.max(1)
+                data != 0 && age_of(data) == age
+            })
+            .count();
+        (used * 1000 / sample.len().max(1)) as u32
     }
 }
 
@@ -237,7 +249,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let tt = TranspositionTable::new(1);
+        let mut tt = TranspositionTable::new(1);
         let pos = Position::start();
         let moves = pos.legal_moves();
         tt.store(pos.hash(), -123, 7, Bound::Lower, Some((3, moves[3])));
