@@ -32,9 +32,13 @@ fn tablebase_path_option_probes_and_reports_tbhits() {
         "{lines:?}"
     );
     let too_long = format!("setoption name TablebasePath value /{}", "x".repeat(2000));
+    let empty_dir = dir.join("empty");
+    std::fs::create_dir_all(&empty_dir).unwrap();
+    let empty = format!("setoption name TablebasePath value {}", empty_dir.display());
     for bad in [
         "setoption name TablebasePath value /nonexistent/damas-tables",
         too_long.as_str(),
+        empty.as_str(),
     ] {
         let refused = engine.ask(bad);
         assert!(refused.starts_with("info string error "), "{refused}");
@@ -120,11 +124,111 @@ fn tablebase_subcommand_generates_probes_and_verifies() {
     assert!(ok, "{text}");
     assert!(text.contains("verified 16 slices"), "{text}");
     assert!(text.contains(" 0 errors"), "{text}");
-    let (ok, _) = run(&["tablebase", "probe", "--dir", d, "--fen", "W:W1-12:B21-32"]);
-    assert!(!ok);
-    let (ok, _) = run(&["tablebase", "probe", "--dir", d, "--fen", "junk"]);
-    assert!(!ok);
-    let (ok, _) = run(&["tablebase", "generate", "--pieces", "9", "--dir", d]);
-    assert!(!ok);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tablebase_subcommand_refuses_bad_input_with_a_message() {
+    let dir = three_piece_tables("cli-bad");
+    let d = dir.to_str().unwrap();
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let a_file = dir.join("1k0m-1k0m.dtb");
+    let (e, f) = (empty.to_str().unwrap(), a_file.to_str().unwrap());
+    // (arguments, exit status, start of the first stderr line): 1 with a
+    // `damas:` line for refused values, 2 for what clap refuses.
+    let cases: &[(&[&str], i32, &str)] = &[
+        (
+            &["probe", "--dir", d, "--fen", "W:W1-12:B21-32"],
+            1,
+            "damas: not in the tables (they cover up to 3 pieces)",
+        ),
+        (&["probe", "--dir", d, "--fen", "junk"], 1, "damas: bad FEN"),
+        (
+            &["probe", "--dir", d, "--fen", "W:W29:BK1"],
+            1,
+            "damas: bad FEN: white man on square 29",
+        ),
+        (
+            &[
+                "probe",
+                "--dir",
+                "/nonexistent/damas-tb",
+                "--fen",
+                "W:WK1:BK32",
+            ],
+            1,
+            "damas: no tablebase directory /nonexistent/damas-tb",
+        ),
+        (
+            &["probe", "--dir", e, "--fen", "W:WK1:BK32"],
+            1,
+            "damas: no complete set of tables in",
+        ),
+        (
+            &[
+                "probe",
+                "--dir",
+                d,
+                "--fen",
+                "W:WK1:BK32",
+                "--counter",
+                "81",
+            ],
+            2,
+            "error: invalid value '81'",
+        ),
+        (&["verify", "--dir", e], 1, "damas: no slice files found"),
+        (
+            &["verify", "--dir", "/nonexistent/damas-tb"],
+            1,
+            "damas: no tablebase directory",
+        ),
+        (
+            &["generate", "--pieces", "9", "--dir", d],
+            2,
+            "error: invalid value '9'",
+        ),
+        (
+            &["generate", "--pieces", "3", "--threads", "65", "--dir", d],
+            2,
+            "error: invalid value '65'",
+        ),
+        (
+            &["generate", "--slice", "0k0m-1k0m", "--dir", d],
+            2,
+            "error: invalid value '0k0m-1k0m'",
+        ),
+        (
+            &["generate", "--slice", "7k0m-1k0m", "--dir", d],
+            1,
+            "damas: at most 6 pieces are supported, not 8",
+        ),
+        (
+            &["generate", "--slice", "2k1m-1k1m", "--dir", e, "--quiet"],
+            1,
+            "damas: slice 2k1m-1k0m is needed but missing",
+        ),
+        (
+            &["generate", "--pieces", "2", "--dir", f, "--quiet"],
+            1,
+            "damas: ",
+        ),
+        (&["slices", "--pieces", "9"], 2, "error: invalid value '9'"),
+    ];
+    for (args, status, message) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_damas"))
+            .arg("tablebase")
+            .args(*args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(*status), "{args:?}: {stderr}");
+        assert!(
+            stderr.lines().next().unwrap_or("").starts_with(message),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -184,6 +184,29 @@ fn hand_checked_positions() {
     // table-free proof confirms within a few plies.
     assert_eq!(value("B:WK14:B23", 0), GameValue::Loss);
     assert_eq!(prove(&pos("B:WK14:B23"), 0, 9), Some(GameValue::Loss));
+    // A king on 17 (h5) against men on 26 and 27 (f7, d7), both on their
+    // start squares, White to move: the king jumps 26 from 17 (over 21,
+    // empty) to 30, then 27 to 23, 20 or 16, and Black has nothing left.
+    let p = pos("W:WK17:B26,27");
+    let moves = p.legal_moves();
+    assert_eq!(moves.len(), 3);
+    assert!(moves.iter().all(|m| m.capture_count() == 2));
+    let probe = tb.probe(&p).unwrap();
+    assert_eq!((probe.wdl, probe.distance), (Wdl::Win, 1));
+    // Black to move there: 26-21 and 27-23 are met by a capture of both
+    // men, 27-22 by the capture of 26; only 26-22 leaves the king without
+    // a capture (the tables say it loses too).
+    assert_eq!(value("B:WK17:B26,27", 0), GameValue::Loss);
+    for (after, taken) in [
+        ("W:WK17:B21,27", 2),
+        ("W:WK17:B23,26", 2),
+        ("W:WK17:B22,26", 1),
+        ("W:WK17:B22,27", 0),
+    ] {
+        let moves = pos(after).legal_moves();
+        assert!(moves.iter().all(|m| m.capture_count() == taken), "{after}");
+        assert_eq!(value(after, 0), GameValue::Win, "{after}");
+    }
 }
 
 #[test]

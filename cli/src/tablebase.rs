@@ -181,6 +181,12 @@ fn generate_one(
 
 fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
     let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
+    if tb.max_pieces() == 0 {
+        return Err(Failure::Message(format!(
+            "no complete set of tables in {} (every 2-piece slice is needed)",
+            dir.display()
+        )));
+    }
     let game: SpanishGame = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
     let pos = *game.position();
     let probe = tb.probe(&pos).ok_or_else(|| {

@@ -321,6 +321,11 @@ impl Session {
             None
         } else {
             match Tablebase::open(std::path::Path::new(path)) {
+                Ok(tb) if tb.max_pieces() == 0 => {
+                    return self.send(reply::error(format!(
+                        "no complete set of tables in {path} (every 2-piece slice is needed)"
+                    )))
+                }
                 Ok(tb) => Some(Arc::new(tb)),
                 Err(err) => return self.send(reply::error(err)),
             }

@@ -125,8 +125,17 @@ pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
 pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
     let p = path(dir, material);
     let name = p.display().to_string();
-    let bytes = fs::read(&p).map_err(|e| TablebaseError::Io(name.clone(), e))?;
     let bad = |why: &str| TablebaseError::BadFile(name.clone(), why.to_string());
+    let n = material.positions();
+    let expected_len = HEADER_LEN as u64 + n.div_ceil(4) + n;
+    // Checked before reading, so that a stray huge file is not loaded.
+    let len = fs::metadata(&p)
+        .map_err(|e| TablebaseError::Io(name.clone(), e))?
+        .len();
+    if len != expected_len {
+        return Err(bad("truncated or too long"));
+    }
+    let bytes = fs::read(&p).map_err(|e| TablebaseError::Io(name.clone(), e))?;
     if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
         return Err(bad("not a damas tablebase file"));
     }
@@ -146,7 +155,6 @@ pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseErr
     {
         return Err(bad("the header names another material"));
     }
-    let n = material.positions();
     let mut word = [0u8; 8];
     word.copy_from_slice(&bytes[16..24]);
     if u64::from_le_bytes(word) != n {
@@ -190,10 +198,26 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         fs::write(&p, &bytes).unwrap();
-        assert!(matches!(read(&dir, m), Err(TablebaseError::BadFile(_, _))));
+        let why = |bytes: &[u8]| {
+            fs::write(&p, bytes).unwrap();
+            match read(&dir, m) {
+                Err(TablebaseError::BadFile(_, why)) => why,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(why(&bytes), "checksum mismatch");
+        bytes[last] ^= 1;
+        let mut other_version = bytes.clone();
+        other_version[8] = 2;
+        assert_eq!(why(&other_version), "format version 2, expected 1");
+        let mut other_magic = bytes.clone();
+        other_magic[0] = b'X';
+        assert_eq!(why(&other_magic), "not a damas tablebase file");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(why(&longer), "truncated or too long");
         bytes.truncate(20);
-        fs::write(&p, &bytes).unwrap();
-        assert!(read(&dir, m).is_err());
+        assert_eq!(why(&bytes), "truncated or too long");
         fs::remove_dir_all(&dir).unwrap();
     }
 }
