@@ -1,7 +1,8 @@
 //! The `damas` command-line engine.
 //!
 //! With no subcommand it speaks the engine protocol on stdin/stdout; the
-//! subcommands are tools for people: perft, bench, play, solitaire, match, serve.
+//! subcommands are tools for people: perft, bench, play, solitaire, match,
+//! tablebase, serve.
 
 use std::process::ExitCode;
 
@@ -19,6 +20,7 @@ mod perft;
 mod play;
 mod serve;
 mod solitaire;
+mod tablebase;
 
 /// Spanish draughts and Chinese checkers engine.
 #[derive(Parser, Debug)]
@@ -42,6 +44,8 @@ enum Commands {
     Match(matches::MatchArgs),
     /// Chinese checkers solitaire: move one army across alone, shortest.
     Solitaire(solitaire::SolitaireArgs),
+    /// Spanish draughts endgame tables: generate, probe, verify.
+    Tablebase(tablebase::TablebaseArgs),
     /// Spanish draughts game records: `damas pdn check FILE`.
     Pdn(pdn::PdnArgs),
     /// Serve the web board: play both games in the browser.
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
+        Some(Commands::Tablebase(args)) => tablebase::run(&args),
         Some(Commands::Pdn(args)) => pdn::run(&args),
         Some(Commands::Serve(args)) => serve::run(&args),
         Some(Commands::Match(args)) => {

@@ -3,11 +3,13 @@
 //! context behind [`Search`].
 
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::chinese;
 use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError, Search};
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 use crate::spanish;
+use crate::spanish::tablebase::Tablebase;
 
 /// Which game to start, with its rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -319,6 +321,7 @@ impl Game for AnyGame {
 pub struct AnyEngine {
     hash_mb: usize,
     options: EngineOptions,
+    tablebase: Option<Arc<Tablebase>>,
     inner: Inner,
 }
 
@@ -341,6 +344,7 @@ where
         nodes: info.nodes,
         time: info.time,
         hashfull: info.hashfull,
+        tbhits: info.tbhits,
         pv: info.pv.iter().copied().map(f).collect(),
     }
 }
@@ -360,6 +364,15 @@ impl AnyEngine {
     pub fn hash_mb(&self) -> usize {
         self.hash_mb
     }
+
+    /// The Spanish draughts endgame tables the searches probe, or none
+    /// (see [`spanish::Engine::set_tablebase`]); Chinese checkers has none.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        if let Inner::Spanish(engine) = &mut self.inner {
+            engine.set_tablebase(tablebase.clone());
+        }
+        self.tablebase = tablebase;
+    }
 }
 
 impl Search<AnyGame> for AnyEngine {
@@ -367,6 +380,7 @@ impl Search<AnyGame> for AnyEngine {
         AnyEngine {
             hash_mb,
             options: EngineOptions::default(),
+            tablebase: None,
             inner: Inner::None,
         }
     }
@@ -414,6 +428,7 @@ impl Search<AnyGame> for AnyEngine {
                         drop(other);
                         let mut engine = spanish::Engine::new(self.hash_mb);
                         engine.set_options(&self.options);
+                        engine.set_tablebase(self.tablebase.clone());
                         Box::new(engine)
                     }
                 };

@@ -33,7 +33,8 @@
 //!
 //! [`pdn`] reads Spanish draughts game records (PDN) and replays them.
 //!
-//! The crate does no I/O: the `damas-protocol` crate and the `damas` binary
+//! The crate does no I/O except reading and writing endgame-table files
+//! ([`spanish::tablebase`]): the `damas-protocol` crate and the `damas` binary
 //! put a text protocol on top. `docs/LIBRARY.md` in the repository walks
 //! through the API.
 

@@ -44,7 +44,13 @@ pub struct Options {
     pub beam_width: usize,
     /// `Style`: the full engine or a baseline player.
     pub style: Style,
+    /// `TablebasePath`: the directory of the Spanish draughts endgame
+    /// tables, empty for none.
+    pub tablebase_path: String,
 }
+
+/// Longest `TablebasePath` accepted, in bytes.
+pub const MAX_PATH_LEN: usize = 1024;
 
 impl Default for Options {
     fn default() -> Self {
@@ -65,6 +71,7 @@ impl Default for Options {
             move_overhead_ms: 20,
             beam_width: 64,
             style: Style::Best,
+            tablebase_path: String::new(),
         }
     }
 }
@@ -76,6 +83,8 @@ pub enum OptionEffect {
     NewGame,
     /// The transposition table must be resized.
     ResizeHash,
+    /// The endgame tables must be (re)opened from `tablebase_path`.
+    LoadTablebase,
     /// Nothing else.
     None,
 }
@@ -104,8 +113,13 @@ pub enum OptionError {
 #[derive(Clone, Copy)]
 enum Kind {
     Check,
-    Spin { min: u64, max: u64 },
+    Spin {
+        min: u64,
+        max: u64,
+    },
     Combo(&'static [&'static str]),
+    /// Free text (`<empty>` for none).
+    Text,
 }
 
 struct Declaration {
@@ -201,6 +215,10 @@ const DECLARATIONS: &[Declaration] = &[
         name: "Style",
         kind: Kind::Combo(STYLES),
     },
+    Declaration {
+        name: "TablebasePath",
+        kind: Kind::Text,
+    },
 ];
 
 impl Options {
@@ -222,6 +240,8 @@ impl Options {
             "MoveOverhead" => self.move_overhead_ms.to_string(),
             "BeamWidth" => self.beam_width.to_string(),
             "Style" => self.style.name().to_string(),
+            "TablebasePath" if self.tablebase_path.is_empty() => "<empty>".to_string(),
+            "TablebasePath" => self.tablebase_path.clone(),
             _ => String::new(),
         }
     }
@@ -247,6 +267,9 @@ impl Options {
                             "option name {} type combo default {default}{vars}",
                             decl.name
                         )
+                    }
+                    Kind::Text => {
+                        format!("option name {} type string default {default}", decl.name)
                     }
                 }
             })
@@ -361,6 +384,13 @@ impl Options {
                     .find(|v| v.eq_ignore_ascii_case(value))
                     .ok_or_else(|| bad(format!("one of {}", values.join(", "))))?;
             }
+            Kind::Text => {
+                if value.len() > MAX_PATH_LEN || value.chars().any(char::is_control) {
+                    return Err(bad(format!(
+                        "a path of at most {MAX_PATH_LEN} bytes without control characters"
+                    )));
+                }
+            }
         }
         // Spin bounds above fit every field, so these narrowing casts are exact.
         let effect = match decl.name {
@@ -447,6 +477,14 @@ impl Options {
                     .find(|style| style.name() == choice)
                     .unwrap_or_default();
                 OptionEffect::None
+            }
+            "TablebasePath" => {
+                self.tablebase_path = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                };
+                OptionEffect::LoadTablebase
             }
             _ => OptionEffect::None,
         };

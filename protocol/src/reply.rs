@@ -1,6 +1,8 @@
 //! Formatting the engine's replies.
 
 use damas::search::{Score, SearchInfo};
+use damas::spanish::tablebase::Tablebase;
+use damas::spanish::Game as SpanishGame;
 use damas::Game;
 
 use crate::session::Dialect;
@@ -57,7 +59,7 @@ pub fn score(score: Score) -> String {
     }
 }
 
-/// `info depth D seldepth S score ... nodes N nps N time T [hashfull H] pv ...`.
+/// `info depth D seldepth S score ... nodes N nps N time T [hashfull H] [tbhits N] pv ...`.
 /// `pv` is the principal variation already in move text
 /// ([`Game::line_text`] of `info.pv`).
 pub fn search_info<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
@@ -72,6 +74,9 @@ pub fn search_info<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
     );
     if let Some(hashfull) = info.hashfull {
         line.push_str(&format!(" hashfull {hashfull}"));
+    }
+    if let Some(tbhits) = info.tbhits {
+        line.push_str(&format!(" tbhits {tbhits}"));
     }
     if !pv.is_empty() {
         line.push_str(" pv ");
@@ -146,6 +151,21 @@ pub fn display(game: &impl Game) -> String {
     )
 }
 
+/// The `d` line for a Spanish draughts position in the endgame tables:
+/// `tablebase <value> distance <plies> counter <n> result <win|draw|loss>`
+/// (the value with the 80-ply rule's distinctions, the distance to the
+/// next capture or man move, and the result at the game's count).
+pub fn tablebase(tb: &Tablebase, game: &SpanishGame) -> Option<String> {
+    let probe = tb.probe(game.position())?;
+    let counter = game.plies_without_progress();
+    Some(format!(
+        "tablebase {} distance {} counter {counter} result {}",
+        probe.wdl.name(),
+        probe.distance,
+        probe.value_at(counter).name()
+    ))
+}
+
 /// `response <value>` for `query`.
 pub fn response(value: impl std::fmt::Display) -> String {
     format!("response {value}")
@@ -165,6 +185,7 @@ mod tests {
             nodes: 5000,
             time: Duration::from_millis(250),
             hashfull: Some(12),
+            tbhits: None,
             pv: vec!["11-15".into(), "22-18".into()],
         };
         assert_eq!(

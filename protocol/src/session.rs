@@ -17,6 +17,7 @@ use std::time::Duration;
 
 use damas::chinese::ccp;
 use damas::search::{effective_threads, SearchInfo, SearchLimits};
+use damas::spanish::tablebase::Tablebase;
 use damas::{AnyEngine, AnyGame, AnyMove, Game, GameSpec, Player, Search};
 
 use crate::command::{self, Command, CommandError, GoParams, Query};
@@ -66,6 +67,8 @@ pub struct Session {
     /// to the search thread while a search runs.
     engine: Option<AnyEngine>,
     search: Option<RunningSearch>,
+    /// The Spanish draughts endgame tables of `TablebasePath`.
+    tablebase: Option<Arc<Tablebase>>,
     out: Output,
 }
 
@@ -85,6 +88,7 @@ impl Session {
             game,
             engine: Some(engine),
             search: None,
+            tablebase: None,
             out,
         }
     }
@@ -238,6 +242,11 @@ impl Session {
                 for line in reply::display(&self.game).lines() {
                     self.send(line);
                 }
+                if let (Some(tb), AnyGame::Spanish(game)) = (&self.tablebase, &self.game) {
+                    if let Some(line) = reply::tablebase(tb, game) {
+                        self.send(line);
+                    }
+                }
             }
             Command::Perft(depth) => self.start_perft(depth, false),
             Command::Divide(depth) => self.start_perft(depth, true),
@@ -272,6 +281,9 @@ impl Session {
                 return;
             }
         };
+        if effect == OptionEffect::LoadTablebase {
+            return self.load_tablebase(options);
+        }
         let before = self.options.spec().ok();
         self.options = options;
         // A new game only when the game itself changes: a Chinese rule set
@@ -294,10 +306,35 @@ impl Session {
                 // Resizes only when the size changes (old table freed first).
                 OptionEffect::ResizeHash => engine.set_hash(self.options.hash_mb),
                 OptionEffect::NewGame if new_game.is_some() => engine.clear(),
-                OptionEffect::NewGame | OptionEffect::None => {}
+                OptionEffect::NewGame | OptionEffect::LoadTablebase | OptionEffect::None => {}
             }
             engine.set_options(&self.options.engine_options());
         }
+    }
+
+    /// Opens the tables of `options.tablebase_path` (none when empty) and
+    /// keeps `options`, or keeps the old tables and options after sending
+    /// the error.
+    fn load_tablebase(&mut self, options: Options) {
+        let path = &options.tablebase_path;
+        let tablebase = if path.is_empty() {
+            None
+        } else {
+            match Tablebase::open(std::path::Path::new(path)) {
+                Ok(tb) if tb.max_pieces() == 0 => {
+                    return self.send(reply::error(format!(
+                        "no complete set of tables in {path} (every 2-piece slice is needed)"
+                    )))
+                }
+                Ok(tb) => Some(Arc::new(tb)),
+                Err(err) => return self.send(reply::error(err)),
+            }
+        };
+        if let Some(engine) = &mut self.engine {
+            engine.set_tablebase(tablebase.clone());
+        }
+        self.tablebase = tablebase;
+        self.options = options;
     }
 
     fn set_position(&mut self, spec: &GameSpec, fen: Option<&str>, moves: &[String]) {
@@ -477,6 +514,7 @@ impl Session {
             self.send(reply::error("the search context is lost"));
             return;
         };
+        engine.set_tablebase(self.tablebase.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let thread_stop = Arc::clone(&stop);
         let done = Arc::new(AtomicBool::new(false));

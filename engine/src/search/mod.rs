@@ -168,6 +168,9 @@ pub struct SearchInfo<M> {
     pub time: Duration,
     /// Transposition-table fill in permille, when the search has one.
     pub hashfull: Option<u32>,
+    /// Endgame-table probes that gave a value, when tables are in use
+    /// (Spanish draughts with a tablebase set).
+    pub tbhits: Option<u64>,
     /// Principal variation, as moves from the searched position (each
     /// legal after the previous ones; the protocol formats them).
     pub pv: Vec<M>,

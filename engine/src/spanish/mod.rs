@@ -11,6 +11,7 @@
 //! - [`Game`]: history, repetition and no-progress draws, result.
 //! - [`perft()`], [`divide`], [`perft_parallel`], [`perft_hashed`].
 //! - [`Engine`]: the search, kept across searches; [`bench()`].
+//! - [`tablebase`]: endgame tables: generation, files, probes, verification.
 //!
 //! ```
 //! use damas::spanish::{perft, Game, Position};
@@ -37,6 +38,7 @@ mod perft;
 mod position;
 mod search;
 mod square;
+pub mod tablebase;
 mod tables;
 mod zobrist;
 
@@ -48,7 +50,7 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
 pub use perft::{divide, perft, perft_hashed, perft_keeping_duplicates, perft_parallel};
 pub use position::Position;
-pub use search::{bench, bench_with, Engine, BENCH_DEPTH};
+pub use search::{bench, bench_with, Engine, BENCH_DEPTH, TB_WIN};
 pub use square::{Square, SquareParseError};
 
 /// The start position in FEN.

@@ -242,6 +242,7 @@ impl Engine {
                 nodes: out.nodes,
                 time: start.elapsed(),
                 hashfull,
+                tbhits: None,
                 pv: out.pv.clone(),
             });
         };
@@ -457,6 +458,7 @@ fn solitaire_go(
             nodes: out.nodes,
             time: start.elapsed(),
             hashfull: None,
+            tbhits: None,
             pv: out.pv.clone(),
         });
         let stopped = stop.load(std::sync::atomic::Ordering::Relaxed) || time.hard_expired();

@@ -9,9 +9,11 @@ use arrayvec::ArrayVec;
 use super::eval::{evaluate, material};
 use super::ordering::{pick, Ordering, MAX_PLY, NO_MOVE};
 use super::tt::{Bound, TranspositionTable};
+use super::TB_WIN;
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND};
+use crate::spanish::tablebase::{GameValue, Tablebase};
 use crate::spanish::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 
 /// Reverse futility margin per ply of remaining depth, in centi-men.
@@ -75,6 +77,10 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Nodes published by all threads (every 1024 nodes and at the end).
     pub nodes: AtomicU64,
+    /// Table probes published by all threads, as `nodes`.
+    pub tbhits: AtomicU64,
+    /// The endgame tables, if any.
+    pub tablebase: Option<&'a Tablebase>,
 }
 
 #[inline(always)]
@@ -96,6 +102,11 @@ pub struct Searcher<'a> {
     /// Nodes searched by this thread.
     pub nodes: u64,
     published: u64,
+    /// Table probes of this thread, and how many are published.
+    tbhits: u64,
+    tbhits_published: u64,
+    /// Positions with at most this many pieces are probed (0: no tables).
+    tb_pieces: u32,
     /// Set once the search must unwind.
     pub stopped: bool,
     /// Deepest ply reached.
@@ -134,6 +145,9 @@ impl<'a> Searcher<'a> {
             node_limit,
             nodes: 0,
             published: 0,
+            tbhits: 0,
+            tbhits_published: 0,
+            tb_pieces: shared.tablebase.map_or(0, |tb| tb.max_pieces()),
             stopped: false,
             seldepth: 0,
             w,
@@ -155,6 +169,36 @@ impl<'a> Searcher<'a> {
             .nodes
             .fetch_add(self.nodes - self.published, AtomicOrdering::Relaxed);
         self.published = self.nodes;
+        self.shared
+            .tbhits
+            .fetch_add(self.tbhits - self.tbhits_published, AtomicOrdering::Relaxed);
+        self.tbhits_published = self.tbhits;
+    }
+
+    /// Whether this search probes endgame tables.
+    pub fn tablebase_in_use(&self) -> bool {
+        self.tb_pieces > 0
+    }
+
+    /// Table probes of all threads, as far as published, plus this one's.
+    pub fn total_tbhits(&self) -> u64 {
+        self.shared.tbhits.load(AtomicOrdering::Relaxed) + (self.tbhits - self.tbhits_published)
+    }
+
+    /// The exact score of `pos` from the tables when it is in them: a win
+    /// at the no-progress count `np` scores `TB_WIN - ply`.
+    #[inline(always)]
+    fn probe_tables(&mut self, pos: &Position, ply: usize, np: u32) -> Option<i32> {
+        if pos.occupied().count() > self.tb_pieces {
+            return None;
+        }
+        let probe = self.shared.tablebase?.probe(pos)?;
+        self.tbhits += 1;
+        Some(match probe.value_at(np) {
+            GameValue::Win => TB_WIN - ply as i32,
+            GameValue::Draw => 0,
+            GameValue::Loss => -TB_WIN + ply as i32,
+        })
     }
 
     /// The principal variation of the last completed root search.
@@ -233,6 +277,11 @@ impl<'a> Searcher<'a> {
         self.w.pv.clear(ply);
         if self.count_node() {
             return 0;
+        }
+        if ply > 0 {
+            if let Some(score) = self.probe_tables(pos, ply, np) {
+                return score;
+            }
         }
         if ply > 0 {
             // Mate distance pruning.
@@ -398,6 +447,9 @@ impl<'a> Searcher<'a> {
         }
         if ply > self.seldepth {
             self.seldepth = ply;
+        }
+        if let Some(score) = self.probe_tables(pos, ply, np) {
+            return score;
         }
         if !pos.has_capture() {
             if pos.count_legal_moves() == 0 {

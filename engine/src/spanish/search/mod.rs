@@ -23,6 +23,7 @@ mod ordering;
 mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::random::Rng;
@@ -33,6 +34,7 @@ use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
     SearchLimits, SearchResult, Style, INF, MATE, MATE_BOUND,
 };
+use crate::spanish::tablebase::{GameValue, Tablebase};
 use crate::spanish::{Game, Move, Position};
 
 use alphabeta::{Searcher, Shared, Worker};
@@ -40,6 +42,11 @@ use ordering::{MAX_PLY, NO_MOVE};
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_with, BENCH_DEPTH};
+
+/// The internal score of a position won according to the endgame tables,
+/// at the root (`TB_WIN - ply` deeper in the tree): above any evaluation,
+/// below the proven wins of the search itself. Reported as centi-men.
+pub const TB_WIN: i32 = 20_000;
 
 /// Deepest nominal depth of an unlimited search.
 const MAX_DEPTH: u32 = 120;
@@ -66,6 +73,8 @@ pub struct Engine {
     options: EngineOptions,
     /// One per thread used so far: the main thread first.
     workers: Vec<Worker>,
+    /// Endgame tables probed at the root and in the tree.
+    tablebase: Option<Arc<Tablebase>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -74,6 +83,7 @@ impl std::fmt::Debug for Engine {
             .field("hash_mb", &self.hash_mb)
             .field("options", &self.options)
             .field("workers", &self.workers.len())
+            .field("tablebase", &self.tablebase)
             .finish()
     }
 }
@@ -88,6 +98,7 @@ impl Search<Game> for Engine {
             hash_mb,
             options: EngineOptions::default(),
             workers: vec![Worker::new()],
+            tablebase: None,
         }
     }
 
@@ -170,6 +181,7 @@ fn single_info(mv: Move, score: i32, nodes: u64, start: Instant) -> SearchInfo<M
         nodes,
         time: start.elapsed(),
         hashfull: None,
+        tbhits: None,
         pv: vec![mv],
     }
 }
@@ -237,6 +249,51 @@ fn finish_single(
 }
 
 impl Engine {
+    /// Sets the endgame tables the next searches probe (`None`: no
+    /// tables). At the root, a position in the tables is answered from
+    /// them: a win plays the winning move with the shortest distance to
+    /// the next capture or man move (which always converts before the
+    /// 80-ply rule), a draw keeps the draw, a loss resists longest. In the
+    /// tree, every position in the tables returns its exact value (a win
+    /// scores [`TB_WIN`] minus the ply). The baseline style
+    /// ([`Style::Plain`]) never probes.
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase;
+    }
+
+    /// The root answered from the tables, if the position is in them.
+    fn root_from_tables(
+        &self,
+        game: &Game,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+        start: Instant,
+    ) -> Option<SearchResult<Move>> {
+        let tb = self.tablebase.as_deref()?;
+        let pos = game.position();
+        if pos.occupied().count() > tb.max_pieces() {
+            return None;
+        }
+        let ranked = tb.rank_moves(pos, game.plies_without_progress())?;
+        let best = ranked.first()?;
+        let score = match best.value {
+            GameValue::Win => TB_WIN - best.distance as i32,
+            GameValue::Draw => 0,
+            GameValue::Loss => -TB_WIN + best.distance as i32,
+        };
+        let hits = ranked.len() as u64 + 1;
+        on_info(&SearchInfo {
+            tbhits: Some(hits),
+            ..single_info(best.mv, score, 1, start)
+        });
+        Some(SearchResult {
+            best: Some(best.mv),
+            score: to_score(score),
+            depth: 1,
+            nodes: 1,
+            pv: vec![best.mv],
+        })
+    }
+
     /// Iterative deepening on the main thread, with Lazy SMP helpers.
     fn deepen(
         &mut self,
@@ -252,6 +309,12 @@ impl Engine {
             return finish_single(None, 0, on_info, start);
         }
         let plain = self.options.style == Style::Plain;
+        if !plain {
+            if let Some(result) = self.root_from_tables(game, on_info, start) {
+                return result;
+            }
+        }
+        let tablebase = self.tablebase.as_deref().filter(|_| !plain);
         let time = TimeManager::new(limits, start);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -291,6 +354,8 @@ impl Engine {
             stop,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
+            tablebase,
         };
         let (main_worker, helpers) = self
             .workers
@@ -434,6 +499,7 @@ fn iterate(
             nodes: main.total_nodes(),
             time: start.elapsed(),
             hashfull: (!plain).then(|| tt.hashfull()),
+            tbhits: main.tablebase_in_use().then(|| main.total_tbhits()),
             pv: done.pv.clone(),
         });
         if time.is_timed() {

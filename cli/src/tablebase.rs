@@ -1,0 +1,237 @@
+//! `damas tablebase generate|probe|verify`: Spanish draughts endgame
+//! tables (docs/TABLEBASES.md).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use damas::spanish::tablebase::{self, Tablebase, MAX_PIECES};
+use damas::spanish::Game as SpanishGame;
+use damas::Game as _;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::output::{errln, outln, Failure};
+
+/// The `tablebase` subcommand.
+#[derive(Args, Debug)]
+pub struct TablebaseArgs {
+    #[command(subcommand)]
+    command: TablebaseCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TablebaseCommand {
+    /// Build every slice of 2 to N pieces (existing valid files are kept).
+    Generate {
+        /// Largest number of pieces (2 to 6).
+        #[arg(long, required_unless_present = "slice",
+              value_parser = clap::value_parser!(u32).range(2..=MAX_PIECES as i64))]
+        pieces: Option<u32>,
+        /// Directory of the slice files (created if needed).
+        #[arg(long)]
+        dir: PathBuf,
+        /// Worker threads (0: every core).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=64))]
+        threads: u16,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Only this slice (e.g. `2k1m-1k0m`), reading the slices it
+        /// depends on from DIR: one job of a cluster run.
+        #[arg(long)]
+        slice: Option<tablebase::Material>,
+    },
+    /// List the slices of 2 to N pieces in dependency waves (`wave slice
+    /// positions`): the slices of a wave are independent jobs.
+    Slices {
+        /// Largest number of pieces (2 to 8).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        pieces: u32,
+    },
+    /// Value, distance and ranked moves of one position.
+    Probe {
+        /// Directory of the slice files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// The position (PDN FEN).
+        #[arg(long)]
+        fen: String,
+        /// Plies already played without a capture or a man move (0-80).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=80))]
+        counter: u32,
+    },
+    /// Check every slice file against the rules and its neighbours.
+    Verify {
+        /// Directory of the slice files.
+        #[arg(long)]
+        dir: PathBuf,
+    },
+}
+
+/// Runs the subcommand.
+pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
+    match &args.command {
+        TablebaseCommand::Generate {
+            slice: Some(material),
+            dir,
+            threads,
+            quiet,
+            ..
+        } => generate_one(*material, dir, usize::from(*threads), *quiet),
+        TablebaseCommand::Generate {
+            pieces,
+            dir,
+            threads,
+            quiet,
+            slice: None,
+        } => generate(pieces.unwrap_or(2), dir, usize::from(*threads), *quiet),
+        TablebaseCommand::Slices { pieces } => {
+            for (wave, slices) in tablebase::waves(*pieces).iter().enumerate() {
+                for m in slices {
+                    outln!("{wave} {m} {}", m.positions())?;
+                }
+            }
+            Ok(())
+        }
+        TablebaseCommand::Probe { dir, fen, counter } => probe(dir, fen, *counter),
+        TablebaseCommand::Verify { dir } => verify(dir),
+    }
+}
+
+fn bar(len: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {percent:>3}% {pos}/{len} positions, eta {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// The header of the per-slice table.
+const HEADER: &str = "slice         positions        wins       draws      losses    cursed   blessed  dmax        bytes     secs";
+
+/// One row of the per-slice table (`kept` for a slice read, not solved).
+fn row(s: &tablebase::SliceReport) -> String {
+    format!(
+        "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
+        s.material.to_string(),
+        s.positions,
+        s.wins,
+        s.draws,
+        s.losses,
+        s.cursed_wins,
+        s.blessed_losses,
+        s.max_distance,
+        s.file_bytes,
+        if s.resumed {
+            "kept".to_string()
+        } else {
+            format!("{:.2}", s.time.as_secs_f64())
+        }
+    )
+}
+
+fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), Failure> {
+    let total: u64 = (2..=pieces)
+        .flat_map(tablebase::Material::all_with)
+        .map(|m| m.positions())
+        .sum();
+    let bar = bar(total, quiet);
+    let report = tablebase::generate(dir, pieces, threads, &|p| {
+        bar.set_position(p.positions_done);
+        bar.set_message(format!("slice {}/{} {}", p.slice, p.slices, p.material));
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    outln!("{HEADER}")?;
+    let (mut positions, mut bytes) = (0, 0);
+    for s in &report.slices {
+        positions += s.positions;
+        bytes += s.file_bytes;
+        outln!("{}", row(s))?;
+    }
+    outln!(
+        "total {} slices, {positions} positions, {bytes} bytes, {:.1} s",
+        report.slices.len(),
+        report.time.as_secs_f64()
+    )?;
+    Ok(())
+}
+
+fn generate_one(
+    material: tablebase::Material,
+    dir: &Path,
+    threads: usize,
+    quiet: bool,
+) -> Result<(), Failure> {
+    let bar = bar(material.positions(), quiet);
+    let s = tablebase::generate_slice(dir, material, threads, &|p| {
+        bar.set_position(p.positions_done)
+    })
+    .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    outln!("{HEADER}\n{}", row(&s))?;
+    Ok(())
+}
+
+fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
+    let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
+    if tb.max_pieces() == 0 {
+        return Err(Failure::Message(format!(
+            "no complete set of tables in {} (every 2-piece slice is needed)",
+            dir.display()
+        )));
+    }
+    let game: SpanishGame = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+    let pos = *game.position();
+    let probe = tb.probe(&pos).ok_or_else(|| {
+        format!(
+            "not in the tables (they cover up to {} pieces)",
+            tb.max_pieces()
+        )
+    })?;
+    outln!(
+        "value {} ({} at counter {counter}) distance {}",
+        probe.wdl.name(),
+        probe.value_at(counter).name(),
+        probe.distance
+    )?;
+    let moves = tb
+        .rank_moves(&pos, counter)
+        .ok_or("a successor is not in the tables")?;
+    for m in moves {
+        outln!(
+            "move {} {} distance {}",
+            game.move_text(&m.mv),
+            m.value.name(),
+            m.distance
+        )?;
+    }
+    Ok(())
+}
+
+fn verify(dir: &Path) -> Result<(), Failure> {
+    let report = tablebase::verify(dir, &|m| errln!("verifying {m}")).map_err(|e| e.to_string())?;
+    outln!(
+        "verified {} slices, {} positions, {} errors",
+        report.slices,
+        report.positions,
+        report.errors
+    )?;
+    for e in &report.examples {
+        outln!("error {e}")?;
+    }
+    if report.errors > 0 || report.slices == 0 {
+        return Err(Failure::Message(if report.slices == 0 {
+            "no slice files found".into()
+        } else {
+            format!("{} inconsistent positions", report.errors)
+        }));
+    }
+    Ok(())
+}

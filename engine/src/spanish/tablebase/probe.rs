@@ -1,0 +1,225 @@
+//! The reader: slices loaded on demand and kept, probes of positions and
+//! the ranking of moves under the 80-ply rule.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use super::file::{self, Slice};
+use super::index::{Indexer, Material};
+use super::{GameValue, TablebaseError, Value, Wdl, MAX_PIECES};
+use crate::spanish::{Move, Position, NO_PROGRESS_PLIES};
+
+/// What the tables say about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probe {
+    /// The value for the side to move.
+    pub wdl: Wdl,
+    /// Plies to the next zeroing move (capture or man move) or to the end
+    /// of the game with best play: the winner hurries, the loser delays.
+    /// 0 for draws and for a side to move without a move; 255 means 255
+    /// or more.
+    pub distance: u32,
+}
+
+impl Probe {
+    /// The result under the rules when the no-progress count is `counter`:
+    /// a win or loss needs `counter + distance <= 80`.
+    pub fn value_at(&self, counter: u32) -> GameValue {
+        let in_time = counter + self.distance <= NO_PROGRESS_PLIES;
+        match self.wdl {
+            Wdl::Win if in_time => GameValue::Win,
+            Wdl::Loss if in_time => GameValue::Loss,
+            _ => GameValue::Draw,
+        }
+    }
+}
+
+/// One legal move with its value for the side that plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move.
+    pub mv: Move,
+    /// Its result under the rules for the mover at the given count.
+    pub value: GameValue,
+    /// Plies from the current position to the next zeroing move along it
+    /// (1 for a capture or a man move).
+    pub distance: u32,
+}
+
+/// A set of tablebase files in one directory, read on demand.
+///
+/// Each slice file is read the first time a position of its material is
+/// probed and kept in memory (values and distances) for the life of the
+/// value; a missing or damaged file makes its positions unknown (`None`).
+/// Probes take `&self` and are safe from any number of threads.
+pub struct Tablebase {
+    dir: PathBuf,
+    slots: Vec<OnceLock<Option<Arc<Slice>>>>,
+    max_pieces: u32,
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("dir", &self.dir)
+            .field("max_pieces", &self.max_pieces)
+            .finish()
+    }
+}
+
+impl Tablebase {
+    /// The tables in `dir`: [`Tablebase::max_pieces`] is the largest `n`
+    /// such that every slice of up to `n` pieces has a file there (the
+    /// files are only read when probed).
+    pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
+        if !dir.is_dir() {
+            return Err(TablebaseError::NoDirectory(dir.to_path_buf()));
+        }
+        let mut max_pieces = 0;
+        for n in 2..=MAX_PIECES {
+            if Material::all_with(n)
+                .iter()
+                .all(|&m| file::path(dir, m).is_file())
+            {
+                max_pieces = n;
+            } else {
+                break;
+            }
+        }
+        Ok(Tablebase::empty(dir, max_pieces))
+    }
+
+    pub(crate) fn empty(dir: &Path, max_pieces: u32) -> Tablebase {
+        Tablebase {
+            dir: dir.to_path_buf(),
+            slots: (0..Material::KEYS).map(|_| OnceLock::new()).collect(),
+            max_pieces,
+        }
+    }
+
+    /// Largest piece count fully covered.
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The directory of the files.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Puts a slice solved in memory into the cache (the generator).
+    pub(crate) fn insert(&self, slice: Slice) {
+        let key = slice.material.key();
+        let _ = self.slots[key].set(Some(Arc::new(slice)));
+    }
+
+    /// The slice of `material`, read from its file the first time.
+    pub(crate) fn slice(&self, material: Material) -> Option<&Slice> {
+        if !material.is_valid() || material.pieces() > MAX_PIECES {
+            return None;
+        }
+        self.slots[material.key()]
+            .get_or_init(|| file::read(&self.dir, material).ok().map(Arc::new))
+            .as_deref()
+    }
+
+    /// The slice of `material` from its file, with the error when it
+    /// cannot be read (verification).
+    pub(crate) fn load(&self, material: Material) -> Result<&Slice, TablebaseError> {
+        let slot = &self.slots[material.key()];
+        if slot.get().is_none() {
+            let s = file::read(&self.dir, material)?;
+            let _ = slot.set(Some(Arc::new(s)));
+        }
+        self.slice(material)
+            .ok_or(TablebaseError::Missing(material))
+    }
+
+    /// The stored value code of `pos` (the generator's exits), `None` if
+    /// its slice is missing.
+    #[inline]
+    pub(crate) fn stored(&self, pos: &Position) -> Option<(Value, u8)> {
+        let m = Material::of(pos);
+        let slice = self.slice(m)?;
+        let i = Indexer::new(m).index(pos);
+        Some((slice.value(i), slice.distance(i)))
+    }
+
+    /// The value and distance of `pos` for the side to move, or `None`
+    /// when the position has more pieces than the tables or its slice is
+    /// missing. A side to move without pieces has lost.
+    ///
+    /// ```
+    /// use damas::spanish::tablebase::{generate, Tablebase, Wdl};
+    /// use damas::spanish::Position;
+    /// let dir = std::env::temp_dir().join(format!("damas-tb-probe-{}", std::process::id()));
+    /// generate(&dir, 2, 1, &|_| {}).unwrap();
+    /// let tb = Tablebase::open(&dir).unwrap();
+    /// let pos: Position = "W:WK5:BK27".parse().unwrap();
+    /// assert_eq!(tb.probe(&pos).unwrap().wdl, Wdl::Draw);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    #[inline]
+    pub fn probe(&self, pos: &Position) -> Option<Probe> {
+        let side = pos.to_move();
+        if pos.pieces(side).is_empty() {
+            return Some(Probe {
+                wdl: Wdl::Loss,
+                distance: 0,
+            });
+        }
+        if pos.occupied().count() > self.max_pieces || pos.pieces(!side).is_empty() {
+            return None;
+        }
+        let (value, d) = self.stored(pos)?;
+        let wdl = match value {
+            Value::Win => Wdl::Win,
+            Value::Loss => Wdl::Loss,
+            Value::CursedWin => Wdl::CursedWin,
+            Value::Draw if d > 0 => Wdl::BlessedLoss,
+            Value::Draw => Wdl::Draw,
+        };
+        let distance = match wdl {
+            Wdl::Draw => 0,
+            _ => u32::from(d),
+        };
+        Some(Probe { wdl, distance })
+    }
+
+    /// Every legal move of `pos` with its value for the mover when the
+    /// no-progress count is `counter`, best first: wins by the shortest
+    /// distance to the next zeroing move (the conversion that always
+    /// arrives in time), then draws, then losses by the longest
+    /// resistance. `None` when a successor is not in the tables.
+    pub fn rank_moves(&self, pos: &Position, counter: u32) -> Option<Vec<MoveValue>> {
+        let mut out = Vec::new();
+        for mv in pos.legal_moves() {
+            let child = pos.played_unchecked(&mv);
+            let zeroing = mv.is_capture() || pos.moves_man(&mv);
+            let probe = self.probe(&child)?;
+            let (child_value, distance) = if zeroing {
+                (probe.value_at(0), 1)
+            } else {
+                (probe.value_at(counter + 1), probe.distance + 1)
+            };
+            let value = match child_value {
+                GameValue::Win => GameValue::Loss,
+                GameValue::Loss => GameValue::Win,
+                GameValue::Draw => GameValue::Draw,
+            };
+            out.push(MoveValue {
+                mv,
+                value,
+                distance,
+            });
+        }
+        out.sort_by(|a, b| {
+            b.value.cmp(&a.value).then_with(|| match a.value {
+                GameValue::Win => a.distance.cmp(&b.distance),
+                GameValue::Loss => b.distance.cmp(&a.distance),
+                GameValue::Draw => std::cmp::Ordering::Equal,
+            })
+        });
+        Some(out)
+    }
+}

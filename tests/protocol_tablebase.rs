@@ -1,0 +1,234 @@
+//! The `TablebasePath` option against the real `damas` binary: a bad path
+//! is refused and changes nothing, `d` shows a position's table value, a
+//! search from a table position answers from the tables and reports
+//! `tbhits`; and `damas tablebase` on the command line.
+
+#[path = "support/engine_process.rs"]
+mod engine_process;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use engine_process::Engine;
+
+/// Tables of up to three pieces in a fresh directory.
+fn three_piece_tables(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("damas-tb-proto-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    damas::spanish::tablebase::generate(&dir, 3, 1, &|_| {}).unwrap();
+    dir
+}
+
+#[test]
+fn tablebase_path_option_probes_and_reports_tbhits() {
+    let dir = three_piece_tables("option");
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    let lines = engine.read_until(|l| l == "ugiok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name TablebasePath type string default <empty>"),
+        "{lines:?}"
+    );
+    let too_long = format!("setoption name TablebasePath value /{}", "x".repeat(2000));
+    let empty_dir = dir.join("empty");
+    std::fs::create_dir_all(&empty_dir).unwrap();
+    let empty = format!("setoption name TablebasePath value {}", empty_dir.display());
+    for bad in [
+        "setoption name TablebasePath value /nonexistent/damas-tables",
+        too_long.as_str(),
+        empty.as_str(),
+    ] {
+        let refused = engine.ask(bad);
+        assert!(refused.starts_with("info string error "), "{refused}");
+    }
+    engine.send("position fen W:WK14:B23");
+    engine.send("d");
+    let shown = engine.read_until(|l| l.starts_with("result"));
+    assert!(
+        !shown.iter().any(|l| l.starts_with("tablebase")),
+        "{shown:?}"
+    );
+    engine.assert_ready();
+
+    engine.send(&format!(
+        "setoption name TablebasePath value {}",
+        dir.display()
+    ));
+    engine.assert_ready();
+    engine.send("d");
+    engine.read_until(|l| l.starts_with("result"));
+    assert_eq!(
+        engine.next_line(),
+        "tablebase win distance 1 counter 0 result win"
+    );
+    engine.send("go depth 4");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains(" tbhits ")), "{lines:?}");
+    let best = lines.last().unwrap();
+    assert!(
+        best == "bestmove 14x28" || best == "bestmove 14x32",
+        "{best}"
+    );
+    // Three pieces and a fourth: searched, with probes in the tree.
+    engine.send("position fen W:WK14,K1:B23,K30");
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let hits: Vec<u64> = lines
+        .iter()
+        .filter_map(|l| {
+            let mut words = l.split_whitespace();
+            words.position(|w| w == "tbhits")?;
+            words.next()?.parse().ok()
+        })
+        .collect();
+    assert!(hits.last().is_some_and(|&n| n > 0), "{lines:?}");
+    engine.send("setoption name TablebasePath value <empty>");
+    engine.assert_ready();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tablebase_subcommand_generates_probes_and_verifies() {
+    let dir = std::env::temp_dir().join(format!("damas-tb-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let damas = env!("CARGO_BIN_EXE_damas");
+    let run = |args: &[&str]| {
+        let out = Command::new(damas).args(args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let d = dir.to_str().unwrap();
+    let (ok, text) = run(&[
+        "tablebase",
+        "generate",
+        "--pieces",
+        "3",
+        "--dir",
+        d,
+        "--quiet",
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("total 16 slices"), "{text}");
+    let (ok, text) = run(&["tablebase", "probe", "--dir", d, "--fen", "B:WK1:BK32"]);
+    assert!(ok, "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "value loss (loss at counter 0) distance 2");
+    assert!(lines[1..]
+        .iter()
+        .all(|l| l.starts_with("move 32-") && l.contains(" loss ")));
+    let (ok, text) = run(&["tablebase", "verify", "--dir", d]);
+    assert!(ok, "{text}");
+    assert!(text.contains("verified 16 slices"), "{text}");
+    assert!(text.contains(" 0 errors"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tablebase_subcommand_refuses_bad_input_with_a_message() {
+    let dir = three_piece_tables("cli-bad");
+    let d = dir.to_str().unwrap();
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let a_file = dir.join("1k0m-1k0m.dtb");
+    let (e, f) = (empty.to_str().unwrap(), a_file.to_str().unwrap());
+    // (arguments, exit status, start of the first stderr line): 1 with a
+    // `damas:` line for refused values, 2 for what clap refuses.
+    let cases: &[(&[&str], i32, &str)] = &[
+        (
+            &["probe", "--dir", d, "--fen", "W:W1-12:B21-32"],
+            1,
+            "damas: not in the tables (they cover up to 3 pieces)",
+        ),
+        (&["probe", "--dir", d, "--fen", "junk"], 1, "damas: bad FEN"),
+        (
+            &["probe", "--dir", d, "--fen", "W:W29:BK1"],
+            1,
+            "damas: bad FEN: white man on square 29",
+        ),
+        (
+            &[
+                "probe",
+                "--dir",
+                "/nonexistent/damas-tb",
+                "--fen",
+                "W:WK1:BK32",
+            ],
+            1,
+            "damas: no tablebase directory /nonexistent/damas-tb",
+        ),
+        (
+            &["probe", "--dir", e, "--fen", "W:WK1:BK32"],
+            1,
+            "damas: no complete set of tables in",
+        ),
+        (
+            &[
+                "probe",
+                "--dir",
+                d,
+                "--fen",
+                "W:WK1:BK32",
+                "--counter",
+                "81",
+            ],
+            2,
+            "error: invalid value '81'",
+        ),
+        (&["verify", "--dir", e], 1, "damas: no slice files found"),
+        (
+            &["verify", "--dir", "/nonexistent/damas-tb"],
+            1,
+            "damas: no tablebase directory",
+        ),
+        (
+            &["generate", "--pieces", "9", "--dir", d],
+            2,
+            "error: invalid value '9'",
+        ),
+        (
+            &["generate", "--pieces", "3", "--threads", "65", "--dir", d],
+            2,
+            "error: invalid value '65'",
+        ),
+        (
+            &["generate", "--slice", "0k0m-1k0m", "--dir", d],
+            2,
+            "error: invalid value '0k0m-1k0m'",
+        ),
+        (
+            &["generate", "--slice", "7k0m-1k0m", "--dir", d],
+            1,
+            "damas: at most 6 pieces are supported, not 8",
+        ),
+        (
+            &["generate", "--slice", "2k1m-1k1m", "--dir", e, "--quiet"],
+            1,
+            "damas: slice 2k1m-1k0m is needed but missing",
+        ),
+        (
+            &["generate", "--pieces", "2", "--dir", f, "--quiet"],
+            1,
+            "damas: ",
+        ),
+        (&["slices", "--pieces", "9"], 2, "error: invalid value '9'"),
+    ];
+    for (args, status, message) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_damas"))
+            .arg("tablebase")
+            .args(*args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(*status), "{args:?}: {stderr}");
+        assert!(
+            stderr.lines().next().unwrap_or("").starts_with(message),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
