@@ -10,31 +10,10 @@ use damas::AnyGame;
 
 use super::client::{Protocol, TimeControl, Turn};
 use super::process::{EngineFault, EngineProcess};
-use super::ugi::is_error;
-
-/// How long an engine may take to start up, or to answer `isready`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+use super::ugi::{is_error, set_options, sync};
 
 /// The CCP protocol.
 pub struct Ccp;
-
-/// `isready`, then every line up to `readyok`; the first error line on
-/// the way is returned.
-fn sync(engine: &mut EngineProcess, interrupt: &AtomicBool) -> Result<Option<String>, EngineFault> {
-    engine.send("isready")?;
-    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-    let mut error = None;
-    loop {
-        let line = engine.next_line(deadline, interrupt, "isready")?;
-        let line = line.trim();
-        if line == "readyok" {
-            return Ok(error);
-        }
-        if is_error(line) && error.is_none() {
-            error = Some(line.to_string());
-        }
-    }
-}
 
 impl Protocol for Ccp {
     /// `ccp`, then `isready` (CCP engines answer `ccpok`, `id` or
@@ -53,15 +32,7 @@ impl Protocol for Ccp {
         if let Some(error) = sync(engine, interrupt)? {
             return Err(EngineFault::Refused(format!("ccp: {error}")));
         }
-        for (name, value) in own_options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
-            if let Some(error) = sync(engine, interrupt)? {
-                return Err(EngineFault::Refused(format!(
-                    "setoption name {name} value {value}: {error}"
-                )));
-            }
-        }
-        Ok(())
+        set_options(engine, own_options, interrupt)
     }
 
     fn best_move(

@@ -18,27 +18,44 @@ pub fn is_error(line: &str) -> bool {
     words.next() == Some("info") && words.next() == Some("string") && words.next() == Some("error")
 }
 
-impl Ugi {
-    /// `isready`, then every line up to `readyok`; an error line on the
-    /// way is returned.
-    fn sync(
-        engine: &mut EngineProcess,
-        interrupt: &AtomicBool,
-    ) -> Result<Option<String>, EngineFault> {
-        engine.send("isready")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-        let mut error = None;
-        loop {
-            let line = engine.next_line(deadline, interrupt, "isready")?;
-            let line = line.trim();
-            if line == "readyok" {
-                return Ok(error);
-            }
-            if is_error(line) && error.is_none() {
-                error = Some(line.to_string());
-            }
+/// `isready`, then every line up to `readyok`; the first error line on
+/// the way is returned (CCP engines answer `isready` the same way).
+pub fn sync(
+    engine: &mut EngineProcess,
+    interrupt: &AtomicBool,
+) -> Result<Option<String>, EngineFault> {
+    engine.send("isready")?;
+    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let mut error = None;
+    loop {
+        let line = engine.next_line(deadline, interrupt, "isready")?;
+        let line = line.trim();
+        if line == "readyok" {
+            return Ok(error);
+        }
+        if is_error(line) && error.is_none() {
+            error = Some(line.to_string());
         }
     }
+}
+
+/// Each option as `setoption` + `isready`, so that a refusal is pinned on
+/// the option that caused it ([`EngineFault::Refused`] with the engine's
+/// line).
+pub fn set_options<'a>(
+    engine: &mut EngineProcess,
+    options: impl IntoIterator<Item = &'a (String, String)>,
+    interrupt: &AtomicBool,
+) -> Result<(), EngineFault> {
+    for (name, value) in options {
+        engine.send(&format!("setoption name {name} value {value}"))?;
+        if let Some(error) = sync(engine, interrupt)? {
+            return Err(EngineFault::Refused(format!(
+                "setoption name {name} value {value}: {error}"
+            )));
+        }
+    }
+    Ok(())
 }
 
 impl Protocol for Ugi {
@@ -57,18 +74,9 @@ impl Protocol for Ugi {
                 break;
             }
         }
-        // One `isready` after each option, so that a refusal is pinned on
-        // the option that caused it.
-        for (name, value) in game_options.iter().chain(own_options) {
-            engine.send(&format!("setoption name {name} value {value}"))?;
-            if let Some(error) = Self::sync(engine, interrupt)? {
-                return Err(EngineFault::Refused(format!(
-                    "setoption name {name} value {value}: {error}"
-                )));
-            }
-        }
+        set_options(engine, game_options.iter().chain(own_options), interrupt)?;
         engine.send("uginewgame")?;
-        match Self::sync(engine, interrupt)? {
+        match sync(engine, interrupt)? {
             Some(error) => Err(EngineFault::Refused(format!("uginewgame: {error}"))),
             None => Ok(()),
         }
