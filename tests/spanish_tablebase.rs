@@ -17,7 +17,11 @@ use damas::{Game as _, Search};
 fn tables_arc() -> &'static Arc<Tablebase> {
     static TB: OnceLock<Arc<Tablebase>> = OnceLock::new();
     TB.get_or_init(|| {
-        let dir = temp_dir("four");
+        // Shared by every test and never removed by one, so it lives in
+        // the target's scratch directory under a fixed name (rebuilt at each
+        // run) rather than piling up in /tmp.
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("damas-tb-four");
+        let _ = std::fs::remove_dir_all(&dir);
         generate(&dir, 4, 0, &|_| {}).unwrap();
         Arc::new(Tablebase::open(&dir).unwrap())
     })
