@@ -157,17 +157,21 @@ pub(crate) fn perft_parallel_until(
     parallel(pos, depth, threads, stop)
 }
 
-/// The split over a thread pool, on the positions two plies deep.
-fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
-    let frontier: Vec<Position> = children(pos)
+/// The positions two plies deep, where the parallel counts split the work.
+fn frontier(pos: &Position) -> Vec<Position> {
+    children(pos)
         .iter()
         .flat_map(|(_, child)| {
             children(child)
                 .into_iter()
                 .map(|(_, grandchild)| grandchild)
         })
-        .collect();
-    sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
+        .collect()
+}
+
+/// The split over a thread pool, on the [`frontier`].
+fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    sum_counts(&frontier(pos), threads, |p| perft_until(p, depth - 2, stop))
 }
 
 /// The table key of a position: its Zobrist hash (pieces, kings, player to
@@ -246,15 +250,7 @@ pub(crate) fn perft_hashed_until(
         let mut table = PerftTable::new(hash_mb);
         return perft_hashed_inner(pos, depth, &mut table, stop);
     }
-    let frontier: Vec<Position> = children(pos)
-        .iter()
-        .flat_map(|(_, child)| {
-            children(child)
-                .into_iter()
-                .map(|(_, grandchild)| grandchild)
-        })
-        .collect();
-    sum_counts_hashed(&frontier, threads, hash_mb, stop, |p, table| {
+    sum_counts_hashed(&frontier(pos), threads, hash_mb, stop, |p, table| {
         perft_hashed_inner(p, depth - 2, table, stop)
     })
 }

@@ -148,9 +148,9 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
     parallel(pos, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
 }
 
-/// The split over a thread pool, on the positions two plies from the
-/// root for balance.
-fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+/// The positions two plies from `pos`, where the parallel counts split
+/// the work (for balance).
+fn frontier(pos: &Position) -> Vec<Position> {
     let mut frontier = Vec::new();
     for a in &pos.legal_moves() {
         let p1 = child(pos, a);
@@ -158,7 +158,12 @@ fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Op
             frontier.push(child(&p1, b));
         }
     }
-    sum_counts(&frontier, threads, |p| perft_until(p, depth - 2, stop))
+    frontier
+}
+
+/// The split over a thread pool, on the [`frontier`].
+fn parallel(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    sum_counts(&frontier(pos), threads, |p| perft_until(p, depth - 2, stop))
 }
 
 /// The exact table key of a position: every piece and the side to move.
@@ -259,14 +264,7 @@ pub(crate) fn perft_hashed_until(
         let mut table = PerftTable::new(hash_mb);
         return perft_hashed_inner(pos, depth, &mut table, stop);
     }
-    let mut frontier = Vec::new();
-    for a in &pos.legal_moves() {
-        let p1 = child(pos, a);
-        for b in &p1.legal_moves() {
-            frontier.push(child(&p1, b));
-        }
-    }
-    sum_counts_hashed(&frontier, threads, hash_mb, stop, |p, table| {
+    sum_counts_hashed(&frontier(pos), threads, hash_mb, stop, |p, table| {
         perft_hashed_inner(p, depth - 2, table, stop)
     })
 }
