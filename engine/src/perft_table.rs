@@ -9,13 +9,11 @@
 //! memory split evenly), so an entry is never read half-written.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-#[cfg(feature = "rayon")]
 use std::sync::Mutex;
 
 use bytemuck::Zeroable;
 
-#[cfg(feature = "rayon")]
-use rayon::prelude::*;
+use crate::parallel::sum_counts;
 
 /// Largest table the hashed perft accepts, in MiB (the search's `Hash`
 /// bound).
@@ -97,10 +95,10 @@ pub(crate) fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The sum of `count` over `frontier`, each thread of a local pool of
-/// `threads` (0: every core) with its own table of `mb / threads` MiB;
-/// `None` when a count gave up. Without the `rayon` feature, or if the pool
-/// cannot be built, one table on the calling thread.
+/// The sum of `count` over `frontier` as [`sum_counts`] counts it, each
+/// pool thread with its own table of `mb / threads` MiB (a thread locks only
+/// its own, so an entry is never read half-written); `None` when a count
+/// gave up.
 pub(crate) fn sum_counts_hashed<P: Sync>(
     frontier: &[P],
     threads: usize,
@@ -108,36 +106,30 @@ pub(crate) fn sum_counts_hashed<P: Sync>(
     stop: &AtomicBool,
     count: impl Fn(&P, &mut PerftTable) -> Option<u64> + Sync,
 ) -> Option<u64> {
-    #[cfg(feature = "rayon")]
-    if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        let n = pool.current_num_threads().max(1);
-        let tables: Vec<Mutex<PerftTable>> = (0..n)
-            .map(|_| Mutex::new(PerftTable::new((mb / n).max(1))))
-            .collect();
-        return pool.install(|| {
-            frontier
-                .par_iter()
-                .map(|p| {
-                    if stop.load(Ordering::Relaxed) {
-                        return None;
-                    }
-                    // Each pool thread locks only its own table.
-                    let i = rayon::current_thread_index().unwrap_or(0) % n;
-                    let mut table = tables[i].lock().unwrap_or_else(|e| e.into_inner());
-                    count(p, &mut table)
-                })
-                .try_fold(|| 0u64, |a, b| b.map(|b| a.saturating_add(b)))
-                .try_reduce(|| 0, |a, b| Some(a.saturating_add(b)))
-        });
-    }
-    let _ = threads;
-    let mut table = PerftTable::new(mb);
-    frontier.iter().try_fold(0u64, |sum, p| {
+    let n = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let tables: Vec<Mutex<PerftTable>> = (0..n)
+        .map(|_| Mutex::new(PerftTable::new((mb / n).max(1))))
+        .collect();
+    sum_counts(frontier, threads, |p| {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
-        count(p, &mut table).map(|n| sum.saturating_add(n))
+        let mut table = tables[pool_thread_index() % n]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        count(p, &mut table)
     })
+}
+
+/// The index of the calling thread in its rayon pool (0 outside one).
+fn pool_thread_index() -> usize {
+    #[cfg(feature = "rayon")]
+    return rayon::current_thread_index().unwrap_or(0);
+    #[cfg(not(feature = "rayon"))]
+    0
 }
 
 #[cfg(test)]
