@@ -159,8 +159,34 @@ fn three_player_chinese_match_records_parse_and_replay() {
         out.to_str().expect("utf-8 path"),
     ]);
     assert!(summary.contains("avg place"), "{summary}");
+    assert!(summary.contains("95% interval"), "{summary}");
     let text = std::fs::read_to_string(&out).expect("games written");
     let _ = std::fs::remove_file(&out);
+    // The summary's firsts (the last column of each engine's row) are the
+    // first places of that engine's seats in the records.
+    let mut firsts = [0u32; 2];
+    for line in text.lines() {
+        let field = |key: &str| {
+            line.split('\t')
+                .find_map(|f| f.strip_prefix(&format!("{key}=")))
+                .unwrap_or_else(|| panic!("no {key} in {line}"))
+        };
+        let engines: Vec<&str> = field("engines").split(',').collect();
+        for (seat, place) in field("places").split(',').enumerate() {
+            if place == "1" {
+                let e = usize::from(engines[seat].starts_with("e2"));
+                firsts[e] += 1;
+            }
+        }
+    }
+    for (e, expected) in firsts.iter().enumerate() {
+        let row = summary
+            .lines()
+            .find(|l| l.starts_with(&format!("e{} ", e + 1)))
+            .unwrap_or_else(|| panic!("no row e{}: {summary}", e + 1));
+        let last = row.split_whitespace().last().expect("a column");
+        assert_eq!(last, expected.to_string(), "{summary}");
+    }
     let mut options = Options::default();
     options.set("Game", "chinese").expect("valid");
     options.set("Players", "3").expect("valid");

@@ -40,23 +40,38 @@ pub(super) fn summary(setup: &Setup<'_>, state: &Progress) -> String {
         format!("{} ({} players)", options.game.name(), options.players)
     };
     out.push_str(&format!("Match: {game}, {} games\n", state.done));
-    out.push_str(&format!(
-        "{:<4} {:<50} {:>6} {:>8} {:>10}\n",
-        "", "engine", "games", "points", "avg place"
-    ));
     let standings = &state.standings;
+    let places = options.game != GameKind::Spanish && options.players > 2;
+    if places {
+        out.push_str(&format!(
+            "{:<4} {:<50} {:>6} {:>8} {:>10} {:>13} {:>7}\n",
+            "", "engine", "games", "points", "avg place", "95% interval", "firsts"
+        ));
+    } else {
+        out.push_str(&format!(
+            "{:<4} {:<50} {:>6} {:>8} {:>10}\n",
+            "", "engine", "games", "points", "avg place"
+        ));
+    }
     for (e, name) in setup.names.iter().enumerate() {
         let place = standings
             .average_place(e)
             .map_or_else(|| "-".into(), |p| format!("{p:.2}"));
         out.push_str(&format!(
-            "{:<4} {:<50} {:>6} {:>8.1} {:>10}\n",
+            "{:<4} {:<50} {:>6} {:>8.1} {:>10}",
             format!("e{}", e + 1),
             name,
             standings.games[e],
             standings.points[e],
             place
         ));
+        if places {
+            let interval = standings
+                .place_interval(e)
+                .map_or_else(|| "-".into(), |(lo, hi)| format!("{lo:.2}..{hi:.2}"));
+            out.push_str(&format!(" {interval:>13} {:>7}", standings.firsts[e]));
+        }
+        out.push('\n');
     }
     let tally = &state.tally;
     if tally.games() > 0 {

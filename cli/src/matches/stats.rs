@@ -282,6 +282,10 @@ pub struct Standings {
     pub place_sum: Vec<f64>,
     /// Per engine: points (one per rival beaten, half per tie).
     pub points: Vec<f64>,
+    /// Per engine: games in first place (shared first places included).
+    pub firsts: Vec<u32>,
+    /// Per engine: sum of squared places (for the interval of the average).
+    pub place_squares: Vec<f64>,
 }
 
 impl Standings {
@@ -291,6 +295,8 @@ impl Standings {
             games: vec![0; engines],
             place_sum: vec![0.0; engines],
             points: vec![0.0; engines],
+            firsts: vec![0; engines],
+            place_squares: vec![0.0; engines],
         }
     }
 
@@ -300,6 +306,10 @@ impl Standings {
         for (seat, &engine) in seats.iter().enumerate() {
             self.games[engine] += 1;
             self.place_sum[engine] += f64::from(places[seat]);
+            self.place_squares[engine] += f64::from(places[seat]).powi(2);
+            if places[seat] == 1 {
+                self.firsts[engine] += 1;
+            }
             for (other, &other_place) in places.iter().enumerate() {
                 if other == seat {
                     continue;
@@ -316,6 +326,20 @@ impl Standings {
     /// Average place of an engine.
     pub fn average_place(&self, engine: usize) -> Option<f64> {
         (self.games[engine] > 0).then(|| self.place_sum[engine] / f64::from(self.games[engine]))
+    }
+
+    /// The 95% interval of an engine's average place (normal approximation
+    /// over its games; an engine plays each game in one seat, so its
+    /// places are independent samples). `None` below two games.
+    pub fn place_interval(&self, engine: usize) -> Option<(f64, f64)> {
+        let n = f64::from(self.games[engine]);
+        if n < 2.0 {
+            return None;
+        }
+        let mean = self.place_sum[engine] / n;
+        let variance = ((self.place_squares[engine] - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = 1.96 * (variance / n).sqrt();
+        Some((mean - half, mean + half))
     }
 }
 
@@ -435,5 +459,14 @@ mod tests {
         assert_eq!(standings.points.iter().sum::<f64>(), 3.0);
         assert_eq!(standings.average_place(1), Some(1.0));
         assert_eq!(standings.average_place(0), Some(2.5));
+        assert_eq!(standings.firsts, vec![0, 1]);
+        // Places 2 and 3: mean 2.5, sample variance 0.5, half width
+        // 1.96 * sqrt(0.5 / 2) = 0.98.
+        let (low, high) = standings.place_interval(0).expect("two games");
+        assert!(
+            (low - 1.52).abs() < 1e-9 && (high - 3.48).abs() < 1e-9,
+            "{low} {high}"
+        );
+        assert_eq!(standings.place_interval(1), None);
     }
 }

@@ -49,6 +49,17 @@ use tree::{Entry, Mode, Tree, MAX_PLY};
 pub use beam::SolitairePlan;
 pub use bench::{bench, bench_with, BENCH_DEPTH};
 
+/// The tuned parameters of the 3–6 player best-reply search, measured in
+/// 6-player matches at 100 ms per move (docs/PERFORMANCE.md, "Chinese
+/// checkers at 3–6 players").
+mod multi {
+    /// Percent of the leading rival's distance in the evaluation (two
+    /// players: 100, a zero-sum race). At a full table, hindering the
+    /// leader costs tempo that the other rivals take: half weight places
+    /// better.
+    pub const RIVAL_WEIGHT: i32 = 50;
+}
+
 #[inline(always)]
 pub(crate) fn cell(i: u8) -> Cell {
     Cell::from_u8(i)
@@ -330,6 +341,7 @@ impl Engine {
         );
         if game.player_count() >= 3 && mode == Mode::BestReply {
             tree.reply_width = (width / 4).max(3);
+            tree.rival_weight = multi::RIVAL_WEIGHT;
         }
         tree.recent = recent_positions(game, 12);
         tree.deadline = time.deadline();

@@ -73,6 +73,8 @@ pub struct Tree<'a> {
     pub(crate) active: [bool; 6],
     pub(crate) players: usize,
     pub(crate) anti_blocking: bool,
+    /// Percent of the best rival's cost in the evaluation.
+    pub(crate) rival_weight: i32,
     pub(crate) armies: [Option<Army>; 6],
     /// Own moves searched at inner root-player nodes.
     pub(crate) width: usize,
@@ -134,6 +136,7 @@ impl<'a> Tree<'a> {
             active,
             players,
             anti_blocking,
+            rival_weight: 100,
             armies,
             width: width.max(2),
             reply_width: (width / 2).max(2),
@@ -164,8 +167,8 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// Static evaluation for the root: the best opponent's cost minus the
-    /// root's own cost.
+    /// Static evaluation for the root: the best opponent's cost (weighted by
+    /// `rival_weight` percent) minus the root's own cost.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let own = self.cost(pos, self.root);
         let mut best_opp = i32::MAX;
@@ -177,7 +180,7 @@ impl<'a> Tree<'a> {
         if best_opp == i32::MAX {
             -own
         } else {
-            best_opp - own
+            best_opp * self.rival_weight / 100 - own
         }
     }
 
