@@ -522,8 +522,8 @@ impl Position {
     /// ```
     /// use damas::spanish::Position;
     /// assert!(Position::start().is_quiet());
-    /// // Black to move cannot capture, but White on 14 could take 18.
-    /// let pos: Position = "B:W14:B18".parse().unwrap();
+    /// // Black to move cannot take 14 (11 is held), but White on 14 could take 18.
+    /// let pos: Position = "B:W11,14:B18".parse().unwrap();
     /// assert!(!pos.has_capture());
     /// assert!(!pos.is_quiet());
     /// ```
