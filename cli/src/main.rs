@@ -22,6 +22,7 @@ mod play;
 mod serve;
 mod solitaire;
 mod tablebase;
+mod tune;
 
 /// Spanish draughts and Chinese checkers engine.
 #[derive(Parser, Debug)]
@@ -47,6 +48,8 @@ enum Commands {
     Match(matches::MatchArgs),
     /// Chinese checkers solitaire: move one army across alone, shortest.
     Solitaire(solitaire::SolitaireArgs),
+    /// Fit the Spanish evaluation's weights to `datagen`'s positions (Texel's method).
+    Tune(tune::TuneArgs),
     /// Spanish draughts endgame tables: generate, probe, verify.
     Tablebase(tablebase::TablebaseArgs),
     /// Spanish draughts game records: `damas pdn check FILE`.
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
         Some(Commands::Tablebase(args)) => tablebase::run(&args),
+        Some(Commands::Tune(args)) => tune::run(&args),
         Some(Commands::Pdn(args)) => pdn::run(&args),
         Some(Commands::Serve(args)) => serve::run(&args),
         Some(Commands::Match(args)) => {
