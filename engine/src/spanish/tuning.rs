@@ -73,7 +73,7 @@ pub fn weights_source(weights: &[(i32, i32); FEATURES], header: &[String]) -> St
     out.push_str("/// `(middle game, ending)` weight of each feature, in centi-men per count.\n");
     out.push_str("pub(crate) const WEIGHTS: [(i32, i32); FEATURES] = [\n");
     for (weight, name) in weights.iter().zip(FEATURE_NAMES) {
-        let _ = writeln!(out, "    ({}, {}), // {name}", weight.0, weight.1);
+        let _ = writeln!(out, "    // {name}\n    ({}, {}),", weight.0, weight.1);
     }
     out.push_str("];\n");
     out

@@ -25,19 +25,37 @@ const MAIN_DIAG: u32 =
 /// The best static score magnitude; everything above is a proven result.
 pub const EVAL_LIMIT: i32 = 20_000;
 
-/// Sums the weighted features of both phases.
+/// The weights of both phases in one word, the middle game in the high
+/// half, so that one multiplication and one addition serve both.
+const PACKED: [i64; FEATURES] = {
+    let mut packed = [0i64; FEATURES];
+    let mut i = 0;
+    while i < FEATURES {
+        packed[i] = ((WEIGHTS[i].0 as i64) << 32) + WEIGHTS[i].1 as i64;
+        i += 1;
+    }
+    packed
+};
+
+/// Sums the packed weighted features of both phases. Each half stays far
+/// within ±2³¹ (a few thousand centi-men at most), so the halves never
+/// spill into each other.
 #[derive(Default)]
-struct Tapered {
-    middle: i32,
-    ending: i32,
+struct Tapered(i64);
+
+impl Tapered {
+    /// The middle-game and ending sums.
+    fn phases(&self) -> (i32, i32) {
+        let ending = self.0 as i32;
+        let middle = ((self.0 - i64::from(ending)) >> 32) as i32;
+        (middle, ending)
+    }
 }
 
 impl Sink for Tapered {
     #[inline(always)]
     fn add(&mut self, feature: usize, value: i32) {
-        let (middle, ending) = WEIGHTS[feature];
-        self.middle += middle * value;
-        self.ending += ending * value;
+        self.0 += PACKED[feature] * i64::from(value);
     }
 }
 
@@ -113,7 +131,8 @@ pub(crate) fn evaluate_white(pos: &Position) -> i32 {
     }
     let mut sum = Tapered::default();
     features(pos, &sides, &mut sum);
-    let mut score = taper(sum.middle, sum.ending, pc(pos.white | pos.black));
+    let (middle, ending) = sum.phases();
+    let mut score = taper(middle, ending, pc(pos.white | pos.black));
     if rule == Rule::Fortress {
         score /= 8;
     }
@@ -179,6 +198,23 @@ mod tests {
         let off_diagonal = Position::from_fen("W:WK2,K3,K7:BK20").unwrap();
         assert_eq!(rule(&off_diagonal, &Sides::of(&off_diagonal)), Rule::None);
         assert!(evaluate(&fortress).abs() < evaluate(&off_diagonal).abs());
+    }
+
+    #[test]
+    fn packed_phases_unpack_exactly() {
+        let mut sum = Tapered::default();
+        for (feature, value) in [(0, 7), (1, -3), (2, 5), (3, -11)] {
+            sum.add(feature, value);
+        }
+        let expected = [(0, 7), (1, -3), (2, 5), (3, -11)]
+            .iter()
+            .fold((0, 0), |(m, e), &(f, v)| {
+                (m + WEIGHTS[f].0 * v, e + WEIGHTS[f].1 * v)
+            });
+        assert_eq!(sum.phases(), expected);
+        let mut negative = Tapered::default();
+        negative.add(0, -1);
+        assert_eq!(negative.phases(), (-WEIGHTS[0].0, -WEIGHTS[0].1));
     }
 
     #[test]

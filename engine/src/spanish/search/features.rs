@@ -410,9 +410,12 @@ mod tests {
     #[test]
     fn backed_men_and_imbalance() {
         // White men 5 and 6 on row 1 behind 10: 10 is backed on both
-        // sides; the rear squares of 5 and 6 (1, 2, 3) are empty.
-        let c = counts("W:W5,6,10:B32");
+        // sides; the rear squares of 5 and 6 (1, 2, 3) are empty, and so
+        // are those of Black's man on 28 (31, 32).
+        let c = counts("W:W5,6,10:B28");
         assert_eq!(c[index::BACKED], 1);
+        // A man on its own back row cannot be taken from the front.
+        assert_eq!(counts("W:W5,6,10:B32")[index::BACKED], 0);
         // White's three men are all on files e-h (3 − 0), Black's man on
         // its own right half (1 − 0).
         assert_eq!(c[index::IMBALANCE], 3 - 1);

@@ -1,49 +1,88 @@
 //! The evaluation's weights, written by `damas tune` (docs/SEARCH.md,
 //! *Tuning*): rerun the pipeline rather than editing by hand.
-//! Data: partial.txt, 193332 positions.
-//! K = 0.002136; 200 epochs; mean squared error 0.069248 with the hand-set weights, 0.050120 tuned.
+//! Data: train.txt, 486748 positions.
+//! K = 0.002033; 1500 epochs; mean squared error 0.068414 with the hand-set weights, 0.049410 tuned.
 
 use super::features::FEATURES;
 
 /// `(middle game, ending)` weight of each feature, in centi-men per count.
 pub(crate) const WEIGHTS: [(i32, i32); FEATURES] = [
-    (187, 159),   // man
-    (349, 277),   // king
-    (112, -39),   // advance row 1
-    (42, -31),    // advance row 2
-    (-20, 12),    // advance row 3
-    (-12, 65),    // advance row 4
-    (108, 3),     // advance row 5
-    (140, 143),   // advance row 6
-    (72, 68),     // back-row guard
-    (76, -18),    // centre
-    (29, -31),    // edge
-    (56, 46),     // man mobility
-    (25, -1),     // king mobility
-    (-102, -126), // low mobility
-    (210, 179),   // runaway
-    (-3, -48),    // runaway rows to go
-    (22, 103),    // king on main diagonal
-    (77, 104),    // drive: loser's mobility
-    (32, -8),     // drive: trades
-    (20, 13),     // tempo
-    (69, -25),    // exchange when ahead
-    (35, -71),    // wing imbalance
-    (36, 5),      // backed man
-    (-32, -24),   // back row ----
-    (-103, -61),  // back row 1---
-    (-40, -60),   // back row -2--
-    (-106, -125), // back row 12--
-    (-64, 5),     // back row --3-
-    (-29, -91),   // back row 1-3-
-    (8, 38),      // back row -23-
-    (-27, -82),   // back row 123-
-    (31, 16),     // back row ---4
-    (-73, 6),     // back row 1--4
-    (67, 73),     // back row -2-4
-    (-89, 93),    // back row 12-4
-    (90, 65),     // back row --34
-    (59, -80),    // back row 1-34
-    (133, 119),   // back row -234
-    (15, 49),     // back row 1234
+    // man
+    (393, 167),
+    // king
+    (736, 215),
+    // advance row 1
+    (172, -84),
+    // advance row 2
+    (103, -77),
+    // advance row 3
+    (54, -26),
+    // advance row 4
+    (72, 45),
+    // advance row 5
+    (248, -54),
+    // advance row 6
+    (424, 40),
+    // back-row guard
+    (149, 51),
+    // centre
+    (76, -45),
+    // edge
+    (-27, -26),
+    // man mobility
+    (9, 29),
+    // king mobility
+    (65, -15),
+    // low mobility
+    (-125, -184),
+    // runaway
+    (482, 234),
+    // runaway rows to go
+    (-34, -137),
+    // king on main diagonal
+    (-425, 224),
+    // drive: loser's mobility
+    (-2, 135),
+    // drive: trades
+    (14, -4),
+    // tempo
+    (25, 12),
+    // exchange when ahead
+    (54, -21),
+    // wing imbalance
+    (28, -58),
+    // backed man
+    (1, -82),
+    // back row ----
+    (-122, -130),
+    // back row 1---
+    (-331, -49),
+    // back row -2--
+    (-135, -60),
+    // back row 12--
+    (-190, -64),
+    // back row --3-
+    (-112, -49),
+    // back row 1-3-
+    (-118, 8),
+    // back row -23-
+    (24, 14),
+    // back row 123-
+    (70, -171),
+    // back row ---4
+    (-20, -17),
+    // back row 1--4
+    (-184, 45),
+    // back row -2-4
+    (18, 96),
+    // back row 12-4
+    (-38, 77),
+    // back row --34
+    (216, -26),
+    // back row 1-34
+    (153, -113),
+    // back row -234
+    (258, 182),
+    // back row 1234
+    (149, 164),
 ];
