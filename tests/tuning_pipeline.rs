@@ -1,5 +1,6 @@
 //! The evaluation's tuning pipeline on the command line: `damas datagen`
-//! writes quiet labelled positions, reproducibly.
+//! writes quiet labelled positions and `damas tune` fits the weights to
+//! them, both reproducibly.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -79,4 +80,72 @@ fn datagen_bounds_its_numbers() {
         assert!(!ok && text.contains(flag), "{flag} {value}: {text}");
     }
     assert!(!std::path::Path::new(out).exists());
+}
+
+fn tune(data: &str, out: &str, extra: &[&str]) -> (bool, String) {
+    let mut args = vec!["tune", "--data", data, "--out", out, "--epochs", "30", "--quiet"];
+    args.extend_from_slice(extra);
+    damas(&args)
+}
+
+#[test]
+fn tune_writes_the_weight_source_reproducibly() {
+    let (data, first, second, dropped) = (
+        temp("tune-data.txt"),
+        temp("weights-a.rs"),
+        temp("weights-b.rs"),
+        temp("weights-c.rs"),
+    );
+    let (ok, text) = datagen(&data, "7");
+    assert!(ok, "{text}");
+    let path = |p: &PathBuf| p.to_str().expect("utf-8 temp path").to_string();
+    let (ok, text) = tune(&path(&data), &path(&first), &[]);
+    assert!(ok && text.contains("positions ") && text.contains("K 0."), "{text}");
+    let source = std::fs::read_to_string(&first).expect("written");
+    assert!(source.contains("pub(crate) const WEIGHTS: [(i32, i32); FEATURES] = ["));
+    assert!(source.contains("//! Data: damas-tune-"), "{source}");
+    let names = damas::spanish::tuning::FEATURE_NAMES;
+    let entries: Vec<&str> = source.lines().filter(|l| l.starts_with("    (")).collect();
+    assert_eq!(entries.len(), names.len(), "{source}");
+    for name in names {
+        assert!(source.contains(&format!("    // {name}\n")), "{name}");
+    }
+    // The same data gives the same file.
+    let (ok, text) = tune(&path(&data), &path(&second), &[]);
+    assert!(ok, "{text}");
+    assert_eq!(std::fs::read_to_string(&second).expect("written"), source);
+    // A dropped feature keeps weight 0 in both phases.
+    let (ok, text) = tune(&path(&data), &path(&dropped), &["--drop", "tempo"]);
+    assert!(ok, "{text}");
+    let source = std::fs::read_to_string(&dropped).expect("written");
+    assert!(source.contains("    // tempo\n    (0, 0),\n"), "{source}");
+    assert!(source.contains("//! Dropped: tempo."), "{source}");
+    for path in [data, first, second, dropped] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn tune_refuses_bad_data_with_its_line() {
+    let (data, out) = (temp("bad-data.txt"), temp("bad-weights.rs"));
+    let (data_path, out_path) = (data.to_str().expect("utf-8"), out.to_str().expect("utf-8"));
+    for (text, expected) in [
+        ("W:W1-12:B21-32 1\nnonsense\n", ":2: expected 'FEN RESULT'"),
+        ("W:W1-12:B21-32 2\n", ":1: result '2' is not 1, 0.5 or 0"),
+        ("W:W1-12:B99 1\n", ":1: "),
+        ("W:WK1:BK30 0.5\n", "no positions to fit"),
+    ] {
+        std::fs::write(&data, text).expect("written");
+        let (ok, message) = tune(data_path, out_path, &[]);
+        assert!(!ok && message.contains(expected), "{text}: {message}");
+        assert!(!out.exists(), "nothing written for {text}");
+    }
+    std::fs::write(&data, "W:W1-12:B21-32 1\n").expect("written");
+    let (ok, message) = tune(data_path, out_path, &["--drop", "no such feature"]);
+    assert!(!ok && message.contains("--drop 'no such feature'"), "{message}");
+    let (ok, message) = damas(&["tune", "--data", data_path, "--out", out_path, "--epochs", "0"]);
+    assert!(!ok && message.contains("--epochs"), "{message}");
+    let (ok, message) = tune("/nonexistent/data.txt", out_path, &[]);
+    assert!(!ok && message.contains("--data /nonexistent/data.txt"), "{message}");
+    let _ = std::fs::remove_file(data);
 }
