@@ -83,7 +83,9 @@ fn datagen_bounds_its_numbers() {
 }
 
 fn tune(data: &str, out: &str, extra: &[&str]) -> (bool, String) {
-    let mut args = vec!["tune", "--data", data, "--out", out, "--epochs", "30", "--quiet"];
+    let mut args = vec![
+        "tune", "--data", data, "--out", out, "--epochs", "30", "--quiet",
+    ];
     args.extend_from_slice(extra);
     damas(&args)
 }
@@ -100,7 +102,10 @@ fn tune_writes_the_weight_source_reproducibly() {
     assert!(ok, "{text}");
     let path = |p: &PathBuf| p.to_str().expect("utf-8 temp path").to_string();
     let (ok, text) = tune(&path(&data), &path(&first), &[]);
-    assert!(ok && text.contains("positions ") && text.contains("K 0."), "{text}");
+    assert!(
+        ok && text.contains("positions ") && text.contains("K 0."),
+        "{text}"
+    );
     let source = std::fs::read_to_string(&first).expect("written");
     assert!(source.contains("pub(crate) const WEIGHTS: [(i32, i32); FEATURES] = ["));
     assert!(source.contains("//! Data: damas-tune-"), "{source}");
@@ -142,10 +147,18 @@ fn tune_refuses_bad_data_with_its_line() {
     }
     std::fs::write(&data, "W:W1-12:B21-32 1\n").expect("written");
     let (ok, message) = tune(data_path, out_path, &["--drop", "no such feature"]);
-    assert!(!ok && message.contains("--drop 'no such feature'"), "{message}");
-    let (ok, message) = damas(&["tune", "--data", data_path, "--out", out_path, "--epochs", "0"]);
+    assert!(
+        !ok && message.contains("--drop 'no such feature'"),
+        "{message}"
+    );
+    let (ok, message) = damas(&[
+        "tune", "--data", data_path, "--out", out_path, "--epochs", "0",
+    ]);
     assert!(!ok && message.contains("--epochs"), "{message}");
     let (ok, message) = tune("/nonexistent/data.txt", out_path, &[]);
-    assert!(!ok && message.contains("--data /nonexistent/data.txt"), "{message}");
+    assert!(
+        !ok && message.contains("--data /nonexistent/data.txt"),
+        "{message}"
+    );
     let _ = std::fs::remove_file(data);
 }

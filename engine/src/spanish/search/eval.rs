@@ -9,7 +9,9 @@
 //! search resolves captures first. It allocates nothing and uses
 //! whole-board shifts and popcounts.
 
-use super::features::{features, pc, Counts, Side, Sides, Sink, FEATURES, PHASE_MAX};
+use super::features::{
+    features, men_equivalent, pc, Counts, Side, Sides, Sink, FEATURES, PHASE_MAX,
+};
 use super::weights::WEIGHTS;
 use crate::spanish::{Color, Position};
 
@@ -77,11 +79,11 @@ pub(crate) enum Rule {
 pub(crate) fn rule(pos: &Position, sides: &Sides) -> Rule {
     let [white, black] = sides.own;
     let count = |s: Side| pc(s.men | s.kings);
+    let value = men_equivalent;
     let (wn, bn) = (count(white), count(black));
     if white.kings != 0 && black.kings != 0 && ((wn <= 2 && bn == 1) || (bn <= 2 && wn == 1)) {
         return Rule::TrivialDraw;
     }
-    let value = |s: Side| pc(s.men) + 3 * pc(s.kings);
     let lead = value(white) - value(black);
     if lead.abs() >= 2 && pc(pos.white | pos.black) <= 10 {
         let (strong, weak) = if lead > 0 {
@@ -89,8 +91,8 @@ pub(crate) fn rule(pos: &Position, sides: &Sides) -> Rule {
         } else {
             (black, white)
         };
-        // The weak side's king, on a diagonal that turning the board maps
-        // onto itself.
+        // The weak side's king on the main diagonal (which turning the
+        // board maps onto itself).
         if weak.men == 0
             && pc(weak.kings) == 1
             && weak.kings & MAIN_DIAG != 0
