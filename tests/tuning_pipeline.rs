@@ -2,7 +2,7 @@
 //! writes quiet labelled positions and `damas tune` fits the weights to
 //! them, both reproducibly.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use damas::spanish::Position;
@@ -22,7 +22,7 @@ fn damas(args: &[&str]) -> (bool, String) {
     (output.status.success(), text)
 }
 
-fn datagen(out: &PathBuf, seed: &str) -> (bool, String) {
+fn datagen(out: &Path, seed: &str) -> (bool, String) {
     let out = out.to_str().expect("utf-8 temp path");
     damas(&[
         "datagen", "--games", "3", "--nodes", "300", "--seed", seed, "--out", out, "--quiet",
