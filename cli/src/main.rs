@@ -2,7 +2,7 @@
 //!
 //! With no subcommand it speaks the engine protocol on stdin/stdout; the
 //! subcommands are tools for people: perft, bench, play, solitaire, match,
-//! tablebase, serve.
+//! tablebase, serve, and the evaluation's tuning pipeline: datagen, tune.
 
 use std::process::ExitCode;
 
@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use output::{errln, Failure};
 
 mod bench;
+mod datagen;
 mod engine_loop;
 mod lines;
 mod matches;
@@ -21,6 +22,7 @@ mod play;
 mod serve;
 mod solitaire;
 mod tablebase;
+mod tune;
 
 /// Spanish draughts and Chinese checkers engine.
 #[derive(Parser, Debug)]
@@ -36,6 +38,8 @@ enum Commands {
     Engine,
     /// Search fixed positions (--game spanish or chinese) to a fixed depth: node signature and speed.
     Bench(bench::BenchArgs),
+    /// Spanish draughts self-play: quiet positions labelled with the game's result (for `tune`).
+    Datagen(datagen::DatagenArgs),
     /// Count the leaf nodes of the move tree to a depth.
     Perft(perft::PerftArgs),
     /// Play against the engine in the terminal.
@@ -44,6 +48,8 @@ enum Commands {
     Match(matches::MatchArgs),
     /// Chinese checkers solitaire: move one army across alone, shortest.
     Solitaire(solitaire::SolitaireArgs),
+    /// Fit the Spanish evaluation's weights to `datagen`'s positions (Texel's method).
+    Tune(tune::TuneArgs),
     /// Spanish draughts endgame tables: generate, probe, verify.
     Tablebase(tablebase::TablebaseArgs),
     /// Spanish draughts game records: `damas pdn check FILE`.
@@ -57,10 +63,12 @@ fn main() -> ExitCode {
     let result: Result<(), Failure> = match cli.command {
         None | Some(Commands::Engine) => engine_loop::run().map_err(Failure::from),
         Some(Commands::Bench(args)) => bench::run(&args),
+        Some(Commands::Datagen(args)) => datagen::run(&args),
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),
         Some(Commands::Tablebase(args)) => tablebase::run(&args),
+        Some(Commands::Tune(args)) => tune::run(&args),
         Some(Commands::Pdn(args)) => pdn::run(&args),
         Some(Commands::Serve(args)) => serve::run(&args),
         Some(Commands::Match(args)) => {

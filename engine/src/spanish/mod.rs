@@ -12,6 +12,7 @@
 //! - [`perft()`], [`divide`], [`perft_parallel`], [`perft_hashed`].
 //! - [`Engine`]: the search, kept across searches; [`bench()`].
 //! - [`tablebase`]: endgame tables: generation, files, probes, verification.
+//! - [`tuning`]: the evaluation's features and weights (for `damas tune`).
 //!
 //! ```
 //! use damas::spanish::{perft, Game, Position};
@@ -40,6 +41,7 @@ mod search;
 mod square;
 pub mod tablebase;
 mod tables;
+pub mod tuning;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};

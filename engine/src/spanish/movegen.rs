@@ -514,4 +514,25 @@ impl Position {
             }
         }
     }
+
+    /// Whether neither side has a capture: neither the side to move nor
+    /// the opponent, were it to move. Such positions are what a static
+    /// evaluation judges best (the training positions of `damas datagen`).
+    ///
+    /// ```
+    /// use damas::spanish::Position;
+    /// assert!(Position::start().is_quiet());
+    /// // Black to move cannot take 14 (11 is held), but White on 14 could take 18.
+    /// let pos: Position = "B:W11,14:B18".parse().unwrap();
+    /// assert!(!pos.has_capture());
+    /// assert!(!pos.is_quiet());
+    /// ```
+    pub fn is_quiet(&self) -> bool {
+        let white = sides::<true>(self);
+        let black = sides::<false>(self);
+        men_that_capture::<true>(&white) == 0
+            && kings_that_capture(&white) == 0
+            && men_that_capture::<false>(&black) == 0
+            && kings_that_capture(&black) == 0
+    }
 }

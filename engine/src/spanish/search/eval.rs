@@ -1,159 +1,154 @@
 //! Static evaluation in centi-men, from the side to move's point of view.
 //!
-//! Every weight is a named constant in [`weights`] so that the terms can be
-//! tuned in one place. The evaluation is only called on quiet positions
-//! (the side to move has no capture): the search resolves captures first.
-//! It allocates nothing and uses whole-board shifts and popcounts.
+//! The evaluation is the sum of the features of `features.rs`, each
+//! multiplied by its weight from `weights.rs` (fitted to game results by
+//! `damas tune`), tapered between a middle-game and an ending weight by
+//! the number of pieces on the board; two rules that no sum expresses
+//! come on top (the trivial draws and the lone king's fortress). It is
+//! only called on quiet positions (the side to move has no capture): the
+//! search resolves captures first. It allocates nothing and uses
+//! whole-board shifts and popcounts.
 
-use crate::spanish::tables::{down_left, down_right, slide, up_left, up_right, DL, DR, UL, UR};
+use super::features::{
+    features, men_equivalent, pc, Counts, Side, Sides, Sink, FEATURES, PHASE_MAX,
+};
+use super::weights::WEIGHTS;
 use crate::spanish::{Color, Position};
 
-/// The evaluation weights, in centi-men.
-pub mod weights {
-    /// A man.
-    pub const MAN: i32 = 100;
-    /// A king (dama); flying kings are worth about three men.
-    pub const KING: i32 = 300;
-    /// Advancement of a man by relative row (0 = own back row; row 7 is
-    /// promotion). Scaled up as material comes off (see `ENDGAME_SCALE`).
-    pub const ADVANCE: [i32; 8] = [0, 1, 3, 6, 10, 15, 22, 0];
-    /// A man still on its own back row while the opponent has no king
-    /// (guards against promotion), in the opening and middle game.
-    pub const BACK_RANK: i32 = 7;
-    /// A man on one of the four centre squares (14, 15, 18, 19).
-    pub const CENTRE: i32 = 5;
-    /// A man on the a- or h-file (can only move one way).
-    pub const EDGE: i32 = -4;
-    /// Per empty square a man can step to.
-    pub const MOBILITY_MAN: i32 = 2;
-    /// Per square a king can slide to.
-    pub const MOBILITY_KING: i32 = 2;
-    /// A side with no move at all is lost; one with very few is in danger.
-    pub const LOW_MOBILITY: i32 = -12;
-    /// The side to move (tempo).
-    pub const TEMPO: i32 = 4;
-    /// A man that no enemy man can stop (no enemy piece in its forward
-    /// cone) and no enemy king: worth most of a king, less the distance.
-    pub const RUNAWAY: i32 = 140;
-    /// Subtracted from [`RUNAWAY`] per row still to go.
-    pub const RUNAWAY_PER_ROW: i32 = 15;
-    /// A king on the main diagonal (1-32) in the ending.
-    pub const MAIN_DIAGONAL: i32 = 12;
-    /// In won endings, per move left to the losing side (drives it into a
-    /// corner).
-    pub const DRIVE_MOBILITY: i32 = 4;
-    /// In won endings, per piece that left the board (trade when ahead).
-    pub const DRIVE_TRADE: i32 = 10;
-}
+/// A man in the material-only baselines.
+const MAN: i32 = 100;
+/// A king in the material-only baselines.
+const KING: i32 = 300;
 
-use weights::*;
-
-/// Row masks: row `r` holds bits `4r..4r+4`.
-const fn row(r: u32) -> u32 {
-    0xF << (4 * r)
-}
-
-/// The centre squares 14, 15, 18, 19.
-const CENTRE_SQ: u32 = (1 << 13) | (1 << 14) | (1 << 17) | (1 << 18);
-/// The a- and h-files.
-const EDGE_SQ: u32 =
-    (1 << 0) | (1 << 8) | (1 << 16) | (1 << 24) | (1 << 7) | (1 << 15) | (1 << 23) | (1 << 31);
 /// The main diagonal h1-a8: squares 1, 5, 10, 14, 19, 23, 28, 32.
-pub const MAIN_DIAG: u32 =
+const MAIN_DIAG: u32 =
     (1 << 0) | (1 << 4) | (1 << 9) | (1 << 13) | (1 << 18) | (1 << 22) | (1 << 27) | (1 << 31);
 
 /// The best static score magnitude; everything above is a proven result.
 pub const EVAL_LIMIT: i32 = 20_000;
 
-#[inline(always)]
-fn pc(x: u32) -> i32 {
-    x.count_ones() as i32
+/// The weights of both phases in one word, the middle game in the high
+/// half, so that one multiplication and one addition serve both.
+const PACKED: [i64; FEATURES] = {
+    let mut packed = [0i64; FEATURES];
+    let mut i = 0;
+    while i < FEATURES {
+        packed[i] = ((WEIGHTS[i].0 as i64) << 32) + WEIGHTS[i].1 as i64;
+        i += 1;
+    }
+    packed
+};
+
+/// Sums the packed weighted features of both phases. Each half stays far
+/// within ±2³¹ (a few thousand centi-men at most), so the halves never
+/// spill into each other.
+#[derive(Default)]
+struct Tapered(i64);
+
+impl Tapered {
+    /// The middle-game and ending sums.
+    fn phases(&self) -> (i32, i32) {
+        let ending = self.0 as i32;
+        let middle = ((self.0 - i64::from(ending)) >> 32) as i32;
+        (middle, ending)
+    }
 }
 
-/// Quiet moves of a side: men steps and king slides.
-#[inline(always)]
-fn mobility(men: u32, kings: u32, occ: u32, white: bool) -> (i32, i32) {
-    let empty = !occ;
-    let m = if white {
-        pc(up_left(men) & empty) + pc(up_right(men) & empty)
-    } else {
-        pc(down_left(men) & empty) + pc(down_right(men) & empty)
-    };
-    let mut k = 0;
-    let mut ks = kings;
-    while ks != 0 {
-        let b = ks.trailing_zeros() as usize;
-        ks &= ks - 1;
-        k += pc(slide(UL, b, occ) | slide(UR, b, occ) | slide(DL, b, occ) | slide(DR, b, occ));
+impl Sink for Tapered {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, value: i32) {
+        self.0 += PACKED[feature] * i64::from(value);
     }
-    (m, k)
 }
 
-/// Terms of one side that do not depend on the opponent's structure
-/// beyond occupancy: advancement, back rank, centre, edges, runaways.
-#[inline(always)]
-fn men_terms(
-    men: u32,
-    opp: u32,
-    opp_kings: u32,
-    white: bool,
-    opening: bool,
-    endgame_scale: i32,
-) -> i32 {
-    let mut s = 0;
-    let mut adv = 0;
-    for (r, w) in ADVANCE.iter().enumerate().take(7) {
-        let rr = if white { r as u32 } else { 7 - r as u32 };
-        adv += w * pc(men & row(rr));
+/// What decides a position's score beyond the weighted sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// The sum, as it is.
+    None,
+    /// King(s) against a lone king with too little to force anything
+    /// (1 v 1, 2 v 1, king and man v king): 0. Tactics (an immediate
+    /// capture) are seen by the search before this is called.
+    TrivialDraw,
+    /// A lone king on the main diagonal against at most three kings and a
+    /// lead of a king's worth: a known fortress, the sum divided by 8.
+    Fortress,
+}
+
+/// The rule that applies to a position.
+pub(crate) fn rule(pos: &Position, sides: &Sides) -> Rule {
+    let [white, black] = sides.own;
+    let count = |s: Side| pc(s.men | s.kings);
+    let value = men_equivalent;
+    let (wn, bn) = (count(white), count(black));
+    if white.kings != 0 && black.kings != 0 && ((wn <= 2 && bn == 1) || (bn <= 2 && wn == 1)) {
+        return Rule::TrivialDraw;
     }
-    s += adv * endgame_scale / 16;
-    if opening && opp_kings == 0 {
-        let back = if white { row(0) } else { row(7) };
-        s += BACK_RANK * pc(men & back);
-    }
-    s += CENTRE * pc(men & CENTRE_SQ) + EDGE * pc(men & EDGE_SQ);
-    // Runaway men: only men on the last three rows before promotion are
-    // examined (the cone test is a short loop).
-    if opp_kings == 0 {
-        let near = if white {
-            row(4) | row(5) | row(6)
+    let lead = value(white) - value(black);
+    if lead.abs() >= 2 && pc(pos.white | pos.black) <= 10 {
+        let (strong, weak) = if lead > 0 {
+            (white, black)
         } else {
-            row(3) | row(2) | row(1)
+            (black, white)
         };
-        let mut cand = men & near;
-        while cand != 0 {
-            let b = cand.trailing_zeros();
-            cand &= cand - 1;
-            let r = b / 4;
-            let togo = if white { 7 - r } else { r } as i32;
-            let mut front = 1u32 << b;
-            let mut cone = 0u32;
-            for _ in 0..togo {
-                front = if white {
-                    up_left(front) | up_right(front)
-                } else {
-                    down_left(front) | down_right(front)
-                };
-                cone |= front;
-            }
-            if cone & opp == 0 {
-                s += RUNAWAY - RUNAWAY_PER_ROW * togo;
-            }
+        // The weak side's king on the main diagonal (which turning the
+        // board maps onto itself).
+        if weak.men == 0
+            && pc(weak.kings) == 1
+            && weak.kings & MAIN_DIAG != 0
+            && strong.men == 0
+            && pc(strong.kings) <= 3
+        {
+            return Rule::Fortress;
         }
     }
-    s
+    Rule::None
+}
+
+/// Interpolates the two phases: all middle game with
+/// [`PHASE_MAX`] pieces or more, all ending with none.
+#[inline(always)]
+pub(crate) fn taper(middle: i32, ending: i32, pieces: i32) -> i32 {
+    let phase = pieces.min(PHASE_MAX);
+    (middle * phase + ending * (PHASE_MAX - phase)) / PHASE_MAX
 }
 
 /// The static score of a quiet position for the side to move, in
 /// centi-men, within ±[`EVAL_LIMIT`].
 pub fn evaluate(pos: &Position) -> i32 {
-    let white_to_move = pos.to_move() == Color::White;
     let score = evaluate_white(pos);
-    if white_to_move {
-        score + TEMPO
+    if pos.to_move() == Color::White {
+        score
     } else {
-        -score + TEMPO
+        -score
     }
+}
+
+/// The evaluation from White's side (the tempo feature included).
+pub(crate) fn evaluate_white(pos: &Position) -> i32 {
+    let sides = Sides::of(pos);
+    let rule = rule(pos, &sides);
+    if rule == Rule::TrivialDraw {
+        return 0;
+    }
+    let mut sum = Tapered::default();
+    features(pos, &sides, &mut sum);
+    let (middle, ending) = sum.phases();
+    let mut score = taper(middle, ending, pc(pos.white | pos.black));
+    if rule == Rule::Fortress {
+        score /= 8;
+    }
+    score.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// The feature counts of a position, its phase and the rule that applies
+/// to it: the tuner's view of [`evaluate_white`].
+pub(crate) fn feature_counts(pos: &Position) -> ([i32; FEATURES], i32, Rule) {
+    let sides = Sides::of(pos);
+    let mut counts = Counts([0; FEATURES]);
+    features(pos, &sides, &mut counts);
+    let phase = pc(pos.white | pos.black).min(PHASE_MAX);
+    (counts.0, phase, rule(pos, &sides))
 }
 
 /// Material only (men and kings), for the side to move: the Plain and
@@ -169,84 +164,17 @@ pub fn material(pos: &Position) -> i32 {
     }
 }
 
-/// The evaluation from White's side, without tempo.
-fn evaluate_white(pos: &Position) -> i32 {
-    let k = pos.kings;
-    let (w, b) = (pos.white, pos.black);
-    let (wm, wk, bm, bk) = (w & !k, w & k, b & !k, b & k);
-    let (nwm, nwk, nbm, nbk) = (pc(wm), pc(wk), pc(bm), pc(bk));
-    let occ = w | b;
-    let pieces = nwm + nwk + nbm + nbk;
-
-    // Trivial draws: king(s) against a lone king with too little to force
-    // anything (1 v 1, 2 v 1, king and man v king). Tactics (an immediate
-    // capture) are seen by the search before this is called.
-    if nwk >= 1 && nbk >= 1 {
-        let (wn, bn) = (nwm + nwk, nbm + nbk);
-        if (wn <= 2 && bn == 1) || (bn <= 2 && wn == 1) {
-            return 0;
-        }
-    }
-
-    let mat_w = MAN * nwm + KING * nwk;
-    let mat_b = MAN * nbm + KING * nbk;
-    let mut s = mat_w - mat_b;
-
-    let opening = pieces > 14;
-    // 16 with all 24 pieces, 32 with 8 or fewer: advancement matters more
-    // as the board empties.
-    let endgame_scale = (16 + (24 - pieces.max(8)) * 16 / 16).clamp(16, 32);
-    s += men_terms(wm, b, bk, true, opening, endgame_scale);
-    s -= men_terms(bm, w, wk, false, opening, endgame_scale);
-
-    let (wmm, wkm) = mobility(wm, wk, occ, true);
-    let (bmm, bkm) = mobility(bm, bk, occ, false);
-    s += MOBILITY_MAN * (wmm - bmm) + MOBILITY_KING * (wkm - bkm);
-    let (wmob, bmob) = (wmm + wkm, bmm + bkm);
-    if wmob <= 2 {
-        s += LOW_MOBILITY * (3 - wmob);
-    }
-    if bmob <= 2 {
-        s -= LOW_MOBILITY * (3 - bmob);
-    }
-
-    // Kings in the ending: the main diagonal.
-    if pieces <= 12 {
-        s += MAIN_DIAGONAL * (pc(wk & MAIN_DIAG) - pc(bk & MAIN_DIAG));
-    }
-
-    // Won endings: the side ahead by a king's worth trades down and takes
-    // the loser's moves away; a lone king on the main diagonal against at
-    // most three kings is a known fortress.
-    let lead = mat_w - mat_b;
-    if lead.abs() >= KING - MAN && pieces <= 10 {
-        let (loser_mob, sign) = if lead > 0 { (bmob, 1) } else { (wmob, -1) };
-        s += sign * (DRIVE_MOBILITY * (8 - loser_mob.min(8)) + DRIVE_TRADE * (24 - pieces));
-        let (strong_m, strong_k, weak_m, weak_k) = if lead > 0 {
-            (wm, wk, bm, bk)
-        } else {
-            (bm, bk, wm, wk)
-        };
-        if weak_m == 0
-            && pc(weak_k) == 1
-            && weak_k & MAIN_DIAG != 0
-            && strong_m == 0
-            && pc(strong_k) <= 3
-        {
-            s /= 8;
-        }
-    }
-    s.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::features::index::TEMPO;
     use super::*;
 
     #[test]
-    fn start_is_balanced() {
-        let pos = Position::start();
-        assert_eq!(evaluate(&pos), TEMPO);
+    fn the_start_is_worth_the_tempo() {
+        let tempo = taper(WEIGHTS[TEMPO].0, WEIGHTS[TEMPO].1, 24);
+        assert_eq!(evaluate(&Position::start()), tempo);
+        let black_to_move = Position::from_fen("B:W1-12:B21-32").expect("valid");
+        assert_eq!(evaluate(&black_to_move), tempo);
     }
 
     #[test]
@@ -255,11 +183,45 @@ mod tests {
         let b = Position::from_fen("B:W1-12:B18,21,23-32").unwrap();
         // b is a mirrored by colour and rotation (square s <-> 33 - s).
         assert_eq!(evaluate(&a), evaluate(&b));
+        let c = Position::from_fen("W:W5,K9,22:BK30,19,27,28").unwrap();
+        let d = Position::from_fen("B:WK3,5,6,14:B11,K24,28").unwrap();
+        assert_eq!(evaluate(&c), evaluate(&d));
     }
 
     #[test]
-    fn king_v_king_is_draw() {
-        let pos = Position::from_fen("W:WK1:BK30").unwrap();
-        assert_eq!(evaluate(&pos), TEMPO);
+    fn rules_beyond_the_sum() {
+        let draw = Position::from_fen("W:WK1:BK30").unwrap();
+        assert_eq!(evaluate(&draw), 0);
+        let two_v_one = Position::from_fen("B:WK1,K2:BK30").unwrap();
+        assert_eq!(evaluate(&two_v_one), 0);
+        let fortress = Position::from_fen("W:WK2,K3,K7:BK19").unwrap();
+        let sides = Sides::of(&fortress);
+        assert_eq!(rule(&fortress, &sides), Rule::Fortress);
+        let off_diagonal = Position::from_fen("W:WK2,K3,K7:BK20").unwrap();
+        assert_eq!(rule(&off_diagonal, &Sides::of(&off_diagonal)), Rule::None);
+        assert!(evaluate(&fortress).abs() < evaluate(&off_diagonal).abs());
+    }
+
+    #[test]
+    fn packed_phases_unpack_exactly() {
+        let mut sum = Tapered::default();
+        for (feature, value) in [(0, 7), (1, -3), (2, 5), (3, -11)] {
+            sum.add(feature, value);
+        }
+        let expected = [(0, 7), (1, -3), (2, 5), (3, -11)]
+            .iter()
+            .fold((0, 0), |(m, e), &(f, v)| {
+                (m + WEIGHTS[f].0 * v, e + WEIGHTS[f].1 * v)
+            });
+        assert_eq!(sum.phases(), expected);
+        let mut negative = Tapered::default();
+        negative.add(0, -1);
+        assert_eq!(negative.phases(), (-WEIGHTS[0].0, -WEIGHTS[0].1));
+    }
+
+    #[test]
+    fn material_counts_men_and_kings() {
+        let pos = Position::from_fen("B:W1,2,K3:B30").unwrap();
+        assert_eq!(material(&pos), 100 - 500);
     }
 }

@@ -12,15 +12,19 @@
 //!   and the line, the 80-ply counter).
 //! - `tt`: the lock-free shared transposition table.
 //! - `ordering`: TT move, captures, killers, history.
-//! - `eval`: the static evaluation with its named weights.
+//! - `eval`: the static evaluation: the weighted features and two rules.
+//! - `features`: what the evaluation counts; `weights`: the weights,
+//!   written by `damas tune` (see [`crate::spanish::tuning`]).
 //! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
 
 mod alphabeta;
 mod bench;
 mod eval;
+mod features;
 mod ordering;
 mod tt;
+mod weights;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
@@ -42,6 +46,9 @@ use ordering::{MAX_PLY, NO_MOVE};
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_with, BENCH_DEPTH};
+pub(crate) use eval::{evaluate_white, feature_counts, Rule};
+pub use features::{FEATURES, FEATURE_NAMES, HAND_WEIGHTS, PHASE_MAX};
+pub(crate) use weights::WEIGHTS;
 
 /// The internal score of a position won according to the endgame tables,
 /// at the root (`TB_WIN - ply` deeper in the tree): above any evaluation,
