@@ -108,6 +108,8 @@ pub struct EngineProcess {
     to_engine: Option<SyncSender<String>>,
     written: Receiver<io::Result<()>>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Disconnected once the stderr reader has seen the end of stderr.
+    stderr_closed: Receiver<()>,
     /// The group was killed and the child reaped: its id may belong to
     /// another process now and must not be signalled again.
     ended: bool,
@@ -147,7 +149,10 @@ impl EngineProcess {
         });
         let stderr_tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_LINES)));
         let tail = Arc::clone(&stderr_tail);
+        let (stderr_open, stderr_closed) = mpsc::sync_channel::<()>(0);
         std::thread::spawn(move || {
+            // Dropped at the end of stderr: `crashed` waits for it.
+            let _open = stderr_open;
             let mut reader = BufReader::new(stderr);
             while let Some(line) = read_bounded_line(&mut reader) {
                 let line: String = line.chars().take(STDERR_LINE_CHARS).collect();
@@ -180,6 +185,7 @@ impl EngineProcess {
             to_engine: Some(to_engine),
             written,
             stderr_tail,
+            stderr_closed,
             ended: false,
         })
     }
@@ -252,6 +258,9 @@ impl EngineProcess {
         let mut text = what.to_string();
         if let Some(status) = status {
             text.push_str(&format!("; {status}"));
+            // The last stderr lines may still be on their way to the
+            // reader; a grandchild holding stderr open costs at most this.
+            let _ = self.stderr_closed.recv_timeout(Duration::from_millis(500));
         }
         let tail = self.stderr_tail();
         if !tail.is_empty() {
