@@ -419,6 +419,37 @@ fn probes_outside_the_tables_are_none() {
     assert!(Tablebase::open(Path::new("/nonexistent/damas-tb")).is_err());
 }
 
+#[test]
+fn probes_without_waiting_read_the_slice_in_the_background() {
+    // A fresh reader of the same files: nothing is in memory yet.
+    let fresh = Tablebase::open(tables().dir()).unwrap();
+    let p = pos("W:WK14,K1:B23");
+    let material = Material::of(&p);
+    assert!(!fresh.is_in_memory(material));
+    // Answered at once from the file, and the slice queued for reading.
+    assert_eq!(fresh.probe_without_waiting(&p), tables().probe(&p));
+    let asked = std::time::Instant::now();
+    while !fresh.is_in_memory(material) {
+        assert!(asked.elapsed().as_secs() < 30, "the slice was never read");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(fresh.probe_without_waiting(&p), tables().probe(&p));
+    // Every entry read from the file agrees with the loaded tables.
+    let other = Tablebase::open(tables().dir()).unwrap();
+    let mut rng = Lcg(17);
+    for m in Material::all_with(4) {
+        for _ in 0..20 {
+            let q = sample(&mut rng, m);
+            assert_eq!(other.probe_without_waiting(&q), tables().probe(&q), "{q:?}");
+        }
+    }
+    let q = pos("W:WK1,K5:BK32");
+    assert_eq!(
+        other.rank_moves_without_waiting(&q, 0),
+        tables().rank_moves(&q, 0)
+    );
+}
+
 /// The five-piece build and its verification (about a minute in release
 /// on two cores; `cargo test --release -- --ignored five_pieces`).
 #[test]

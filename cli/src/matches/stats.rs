@@ -259,8 +259,13 @@ impl Sprt {
         )
     }
 
-    /// Judges the pairs played so far.
+    /// Judges the pairs played so far: no verdict before [`MIN_PAIRS`]
+    /// pairs, since the ratio of one or two identical pairs has almost no
+    /// spread to divide by and would decide at once.
     pub fn verdict(&self, pairs: &Pentanomial) -> SprtVerdict {
+        if pairs.pairs() < MIN_PAIRS {
+            return SprtVerdict::Continue;
+        }
         let llr = pairs.llr(self.elo0, self.elo1);
         let (low, high) = self.bounds();
         if llr >= high {
@@ -419,6 +424,10 @@ mod tests {
             SprtVerdict::AcceptH0
         );
         assert_eq!(sprt.verdict(&pairs([1, 2, 3, 2, 1])), SprtVerdict::Continue);
+        // One lost pair (e.g. two forfeits) decides nothing.
+        assert_eq!(sprt.verdict(&pairs([1, 0, 0, 0, 0])), SprtVerdict::Continue);
+        assert_eq!(sprt.verdict(&pairs([3, 0, 0, 0, 0])), SprtVerdict::Continue);
+        assert_eq!(sprt.verdict(&pairs([4, 0, 0, 0, 0])), SprtVerdict::AcceptH0);
         // A sweep moves the ratio despite no spread.
         assert_eq!(
             sprt.verdict(&pairs([0, 0, 0, 0, 200])),

@@ -81,6 +81,10 @@ pub struct Shared<'a> {
     pub tbhits: AtomicU64,
     /// The endgame tables, if any.
     pub tablebase: Option<&'a Tablebase>,
+    /// Probes wait for a slice's file to be read (searches without a
+    /// clock, whose results must not depend on timing); a search on the
+    /// clock never waits (see [`Tablebase::probe_without_waiting`]).
+    pub wait_for_tables: bool,
 }
 
 #[inline(always)]
@@ -192,7 +196,12 @@ impl<'a> Searcher<'a> {
         if pos.occupied().count() > self.tb_pieces {
             return None;
         }
-        let probe = self.shared.tablebase?.probe(pos)?;
+        let tables = self.shared.tablebase?;
+        let probe = if self.shared.wait_for_tables {
+            tables.probe(pos)
+        } else {
+            tables.probe_without_waiting(pos)
+        }?;
         self.tbhits += 1;
         Some(match probe.value_at(np) {
             GameValue::Win => TB_WIN - ply as i32,

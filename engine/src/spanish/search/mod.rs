@@ -263,15 +263,20 @@ impl Engine {
     /// 80-ply rule), a draw keeps the draw, a loss resists longest. In the
     /// tree, every position in the tables returns its exact value (a win
     /// scores [`TB_WIN`] minus the ply). The baseline style
-    /// ([`Style::Plain`]) never probes.
+    /// ([`Style::Plain`]) never probes. A search with a time limit (or
+    /// infinite) never waits for a slice's file: it probes with
+    /// [`Tablebase::probe_without_waiting`]; searches limited only by
+    /// depth or nodes wait, so that their results do not depend on timing.
     pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
         self.tablebase = tablebase;
     }
 
-    /// The root answered from the tables, if the position is in them.
+    /// The root answered from the tables, if the position is in them (and,
+    /// unless `wait`, its successors' slices are already in memory).
     fn root_from_tables(
         &self,
         game: &Game,
+        wait: bool,
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
         start: Instant,
     ) -> Option<SearchResult<Move>> {
@@ -280,7 +285,12 @@ impl Engine {
         if pos.occupied().count() > tb.max_pieces() {
             return None;
         }
-        let ranked = tb.rank_moves(pos, game.plies_without_progress())?;
+        let counter = game.plies_without_progress();
+        let ranked = if wait {
+            tb.rank_moves(pos, counter)
+        } else {
+            tb.rank_moves_without_waiting(pos, counter)
+        }?;
         let best = ranked.first()?;
         let score = match best.value {
             GameValue::Win => TB_WIN - best.distance as i32,
@@ -316,13 +326,14 @@ impl Engine {
             return finish_single(None, 0, on_info, start);
         }
         let plain = self.options.style == Style::Plain;
+        let time = TimeManager::new(limits, start);
+        let wait_for_tables = !time.is_timed() && !limits.infinite;
         if !plain {
-            if let Some(result) = self.root_from_tables(game, on_info, start) {
+            if let Some(result) = self.root_from_tables(game, wait_for_tables, on_info, start) {
                 return result;
             }
         }
         let tablebase = self.tablebase.as_deref().filter(|_| !plain);
-        let time = TimeManager::new(limits, start);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let np = game.plies_without_progress();
@@ -363,6 +374,7 @@ impl Engine {
             nodes: AtomicU64::new(0),
             tbhits: AtomicU64::new(0),
             tablebase,
+            wait_for_tables,
         };
         let (main_worker, helpers) = self
             .workers

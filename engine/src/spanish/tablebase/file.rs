@@ -2,7 +2,7 @@
 //! table and a checksum. See docs/TABLEBASES.md for the layout.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::index::Material;
@@ -121,31 +121,41 @@ pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
     fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
 }
 
-/// Reads and checks the file of `material` under `dir`.
-pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
+/// A slice file opened with its header checked (magic, version, material,
+/// position count and length), the tables not yet read.
+pub(crate) struct OpenSlice {
+    file: fs::File,
+    material: Material,
+    /// The stored checksum of the whole file.
+    checksum: u64,
+    head: [u8; HEADER_LEN],
+}
+
+/// Opens the file of `material` under `dir` and checks its header.
+pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, TablebaseError> {
     let p = path(dir, material);
     let name = p.display().to_string();
     let bad = |why: &str| TablebaseError::BadFile(name.clone(), why.to_string());
+    let io = |e| TablebaseError::Io(name.clone(), e);
     let n = material.positions();
     let expected_len = HEADER_LEN as u64 + n.div_ceil(4) + n;
+    let mut file = fs::File::open(&p).map_err(io)?;
     // Checked before reading, so that a stray huge file is not loaded.
-    let len = fs::metadata(&p)
-        .map_err(|e| TablebaseError::Io(name.clone(), e))?
-        .len();
-    if len != expected_len {
+    if file.metadata().map_err(io)?.len() != expected_len {
         return Err(bad("truncated or too long"));
     }
-    let bytes = fs::read(&p).map_err(|e| TablebaseError::Io(name.clone(), e))?;
-    if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
+    let mut head = [0u8; HEADER_LEN];
+    file.read_exact(&mut head).map_err(io)?;
+    if &head[..8] != MAGIC {
         return Err(bad("not a damas tablebase file"));
     }
-    let version = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]);
+    let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
     if version != VERSION {
         return Err(bad(&format!(
             "format version {version}, expected {VERSION}"
         )));
     }
-    if bytes[12..16]
+    if head[12..16]
         != [
             material.white_kings,
             material.white_men,
@@ -156,25 +166,74 @@ pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseErr
         return Err(bad("the header names another material"));
     }
     let mut word = [0u8; 8];
-    word.copy_from_slice(&bytes[16..24]);
+    word.copy_from_slice(&head[16..24]);
     if u64::from_le_bytes(word) != n {
         return Err(bad("the header's position count is wrong"));
     }
-    let values_len = n.div_ceil(4) as usize;
-    if bytes.len() != HEADER_LEN + values_len + n as usize {
-        return Err(bad("truncated or too long"));
-    }
-    word.copy_from_slice(&bytes[24..32]);
-    let stored = u64::from_le_bytes(word);
-    let body = &bytes[HEADER_LEN..];
-    if checksum(&[&bytes[..24], body]) != stored {
-        return Err(bad("checksum mismatch"));
-    }
-    Ok(Slice {
+    word.copy_from_slice(&head[24..32]);
+    Ok(OpenSlice {
+        file,
         material,
-        values: body[..values_len].to_vec(),
-        distances: body[values_len..].to_vec(),
+        checksum: u64::from_le_bytes(word),
+        head,
     })
+}
+
+impl OpenSlice {
+    /// The value and distance of position `index`, read from the file at
+    /// their offsets (two small reads, no table in memory): what a probe
+    /// uses while the slice is still being loaded. The checksum is not
+    /// verified here; the load that follows verifies it.
+    #[cfg(unix)]
+    pub(crate) fn entry(&self, index: u64) -> Option<(Value, u8)> {
+        use std::os::unix::fs::FileExt;
+        let values_len = self.material.positions().div_ceil(4);
+        let mut byte = [0u8; 1];
+        self.file
+            .read_exact_at(&mut byte, HEADER_LEN as u64 + index / 4)
+            .ok()?;
+        let value = Value::from_code((byte[0] >> ((index % 4) * 2)) & 3);
+        self.file
+            .read_exact_at(&mut byte, HEADER_LEN as u64 + values_len + index)
+            .ok()?;
+        Some((value, byte[0]))
+    }
+
+    /// Positioned reads need a Unix file; elsewhere probes wait for the
+    /// whole slice.
+    #[cfg(not(unix))]
+    pub(crate) fn entry(&self, _index: u64) -> Option<(Value, u8)> {
+        None
+    }
+
+    /// Reads the tables and checks the checksum.
+    pub(crate) fn load(mut self, dir: &Path) -> Result<Slice, TablebaseError> {
+        let name = path(dir, self.material).display().to_string();
+        let io = |e| TablebaseError::Io(name.clone(), e);
+        let n = self.material.positions();
+        // The tables are read straight into their own buffers: a slice can
+        // be hundreds of megabytes, so it is not copied twice.
+        let mut values = vec![0u8; n.div_ceil(4) as usize];
+        let mut distances = vec![0u8; n as usize];
+        self.file.read_exact(&mut values).map_err(io)?;
+        self.file.read_exact(&mut distances).map_err(io)?;
+        if checksum(&[&self.head[..24], &values, &distances]) != self.checksum {
+            return Err(TablebaseError::BadFile(
+                name,
+                "checksum mismatch".to_string(),
+            ));
+        }
+        Ok(Slice {
+            material: self.material,
+            values,
+            distances,
+        })
+    }
+}
+
+/// Reads and checks the file of `material` under `dir`.
+pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
+    open(dir, material)?.load(dir)
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! the ranking of moves under the 80-ply rule.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, OnceLock};
 
 use super::file::{self, Slice};
 use super::index::{Indexer, Material};
@@ -52,10 +53,38 @@ pub struct MoveValue {
 /// probed and kept in memory (values and distances) for the life of the
 /// value; a missing or damaged file makes its positions unknown (`None`).
 /// Probes take `&self` and are safe from any number of threads.
+///
+/// Reading a large slice takes a second or more, so a search on the clock
+/// probes with [`Tablebase::probe_without_waiting`], which hands the read
+/// to one background thread and meanwhile reads the probed entry from the
+/// file at its offset; the plain [`Tablebase::probe`] waits for the read.
 pub struct Tablebase {
     dir: PathBuf,
-    slots: Vec<OnceLock<Option<Arc<Slice>>>>,
+    slots: Arc<[Slot]>,
     max_pieces: u32,
+    /// The queue of the one background reader, started by the first probe
+    /// that does not wait (`None` if the thread could not be started).
+    reader: OnceLock<Option<mpsc::Sender<Material>>>,
+}
+
+/// One material's slice: read once, by whichever probe asks first.
+#[derive(Default)]
+struct Slot {
+    slice: OnceLock<Option<Arc<Slice>>>,
+    /// A background read has been requested.
+    requested: AtomicBool,
+    /// The file opened for positioned reads of single entries, used by
+    /// probes that do not wait while the background read runs.
+    file: OnceLock<Option<file::OpenSlice>>,
+}
+
+impl Slot {
+    /// The slice, reading it now if no one has yet.
+    fn get_or_read(&self, dir: &Path, material: Material) -> Option<&Slice> {
+        self.slice
+            .get_or_init(|| file::read(dir, material).ok().map(Arc::new))
+            .as_deref()
+    }
 }
 
 impl std::fmt::Debug for Tablebase {
@@ -92,8 +121,9 @@ impl Tablebase {
     pub(crate) fn empty(dir: &Path, max_pieces: u32) -> Tablebase {
         Tablebase {
             dir: dir.to_path_buf(),
-            slots: (0..Material::KEYS).map(|_| OnceLock::new()).collect(),
+            slots: (0..Material::KEYS).map(|_| Slot::default()).collect(),
             max_pieces,
+            reader: OnceLock::new(),
         }
     }
 
@@ -110,7 +140,7 @@ impl Tablebase {
     /// Puts a slice solved in memory into the cache (the generator).
     pub(crate) fn insert(&self, slice: Slice) {
         let key = slice.material.key();
-        let _ = self.slots[key].set(Some(Arc::new(slice)));
+        let _ = self.slots[key].slice.set(Some(Arc::new(slice)));
     }
 
     /// The slice of `material`, read from its file the first time.
@@ -118,18 +148,54 @@ impl Tablebase {
         if !material.is_valid() || material.pieces() > MAX_PIECES {
             return None;
         }
-        self.slots[material.key()]
-            .get_or_init(|| file::read(&self.dir, material).ok().map(Arc::new))
-            .as_deref()
+        self.slots[material.key()].get_or_read(&self.dir, material)
+    }
+
+    /// Whether the slice of `material` has been read into memory (or
+    /// found unreadable): then probes no longer touch its file.
+    pub fn is_in_memory(&self, material: Material) -> bool {
+        material.is_valid()
+            && material.pieces() <= MAX_PIECES
+            && self.slots[material.key()].slice.get().is_some()
+    }
+
+    /// Queues `material`'s slice for the background reader (once).
+    fn request(&self, material: Material) {
+        let slot = &self.slots[material.key()];
+        if !slot.requested.swap(true, Ordering::AcqRel) {
+            if let Some(reader) = self.reader.get_or_init(|| self.start_reader()) {
+                let _ = reader.send(material);
+            }
+        }
+    }
+
+    /// Starts the background reader: one thread that reads the requested
+    /// slices in turn, so that loading never takes more than one core
+    /// from the search (several readers at once starved a search on a
+    /// busy machine). It ends when the tables are dropped. `None` if the
+    /// thread cannot be started: then only blocking probes read files.
+    fn start_reader(&self) -> Option<mpsc::Sender<Material>> {
+        let (send, receive) = mpsc::channel::<Material>();
+        let slots = Arc::clone(&self.slots);
+        let dir = self.dir.clone();
+        std::thread::Builder::new()
+            .name("damas-tb-read".to_string())
+            .spawn(move || {
+                for material in receive {
+                    slots[material.key()].get_or_read(&dir, material);
+                }
+            })
+            .ok()?;
+        Some(send)
     }
 
     /// The slice of `material` from its file, with the error when it
     /// cannot be read (verification).
     pub(crate) fn load(&self, material: Material) -> Result<&Slice, TablebaseError> {
         let slot = &self.slots[material.key()];
-        if slot.get().is_none() {
+        if slot.slice.get().is_none() {
             let s = file::read(&self.dir, material)?;
-            let _ = slot.set(Some(Arc::new(s)));
+            let _ = slot.slice.set(Some(Arc::new(s)));
         }
         self.slice(material)
             .ok_or(TablebaseError::Missing(material))
@@ -139,10 +205,34 @@ impl Tablebase {
     /// its slice is missing.
     #[inline]
     pub(crate) fn stored(&self, pos: &Position) -> Option<(Value, u8)> {
+        self.stored_for(pos, true)
+    }
+
+    /// [`Tablebase::stored`], waiting for the slice or not. Without
+    /// waiting, a slice not yet in memory is queued for the background
+    /// reader and the entry is read from its file at its offset meanwhile.
+    #[inline]
+    fn stored_for(&self, pos: &Position, wait: bool) -> Option<(Value, u8)> {
         let m = Material::of(pos);
-        let slice = self.slice(m)?;
+        if wait {
+            let slice = self.slice(m)?;
+            let i = Indexer::new(m).index(pos);
+            return Some((slice.value(i), slice.distance(i)));
+        }
+        if !m.is_valid() || m.pieces() > MAX_PIECES {
+            return None;
+        }
+        let slot = &self.slots[m.key()];
         let i = Indexer::new(m).index(pos);
-        Some((slice.value(i), slice.distance(i)))
+        if let Some(loaded) = slot.slice.get() {
+            let slice = loaded.as_deref()?;
+            return Some((slice.value(i), slice.distance(i)));
+        }
+        self.request(m);
+        slot.file
+            .get_or_init(|| file::open(&self.dir, m).ok())
+            .as_ref()?
+            .entry(i)
     }
 
     /// The value and distance of `pos` for the side to move, or `None`
@@ -161,6 +251,24 @@ impl Tablebase {
     /// ```
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
+        self.probe_for(pos, true)
+    }
+
+    /// [`Tablebase::probe`] without waiting for a slice to be read: the
+    /// first probe of a slice queues it for the background reader, and
+    /// until it is in memory each probe reads its entry from the file at
+    /// its offset (two one-byte reads, a few microseconds from the page
+    /// cache; on non-Unix systems `None` instead). What a search on the
+    /// clock uses, since a large slice takes a second or more to read.
+    /// Until the background read has checked the checksum, these entries
+    /// are trusted on the header's checks alone.
+    #[inline]
+    pub fn probe_without_waiting(&self, pos: &Position) -> Option<Probe> {
+        self.probe_for(pos, false)
+    }
+
+    #[inline]
+    fn probe_for(&self, pos: &Position, wait: bool) -> Option<Probe> {
         let side = pos.to_move();
         if pos.pieces(side).is_empty() {
             return Some(Probe {
@@ -171,7 +279,7 @@ impl Tablebase {
         if pos.occupied().count() > self.max_pieces || pos.pieces(!side).is_empty() {
             return None;
         }
-        let (value, d) = self.stored(pos)?;
+        let (value, d) = self.stored_for(pos, wait)?;
         let wdl = match value {
             Value::Win => Wdl::Win,
             Value::Loss => Wdl::Loss,
@@ -192,11 +300,35 @@ impl Tablebase {
     /// arrives in time), then draws, then losses by the longest
     /// resistance. `None` when a successor is not in the tables.
     pub fn rank_moves(&self, pos: &Position, counter: u32) -> Option<Vec<MoveValue>> {
+        self.rank_moves_for(pos, counter, true)
+    }
+
+    /// [`Tablebase::rank_moves`] without waiting for a slice to be read
+    /// (see [`Tablebase::probe_without_waiting`]).
+    pub fn rank_moves_without_waiting(
+        &self,
+        pos: &Position,
+        counter: u32,
+    ) -> Option<Vec<MoveValue>> {
+        self.rank_moves_for(pos, counter, false)
+    }
+
+    fn rank_moves_for(&self, pos: &Position, counter: u32, wait: bool) -> Option<Vec<MoveValue>> {
         let mut out = Vec::new();
+        let mut missing = false;
         for mv in pos.legal_moves() {
             let child = pos.played_unchecked(&mv);
             let zeroing = mv.is_capture() || pos.moves_man(&mv);
-            let probe = self.probe(&child)?;
+            // Without waiting, every successor is asked for (not just up
+            // to the first miss), so that all the slices needed start
+            // loading at once.
+            let Some(probe) = self.probe_for(&child, wait) else {
+                if wait {
+                    return None;
+                }
+                missing = true;
+                continue;
+            };
             let (child_value, distance) = if zeroing {
                 (probe.value_at(0), 1)
             } else {
@@ -220,6 +352,6 @@ impl Tablebase {
                 GameValue::Draw => std::cmp::Ordering::Equal,
             })
         });
-        Some(out)
+        (!missing).then_some(out)
     }
 }
