@@ -89,6 +89,22 @@ fn lost_position_scores_loss() {
 }
 
 #[test]
+fn scores_are_reported_in_centi_men() {
+    // A man up at the start (White has all twelve, Black eleven): about one
+    // man and a little position, not the tuned weights' internal scale (a
+    // man weighs 393 there).
+    let (_, r) = at_depth(
+        "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31",
+        8,
+    );
+    assert!(
+        matches!(r.score, Score::Centi(s) if (80..=250).contains(&s)),
+        "{:?}",
+        r.score
+    );
+}
+
+#[test]
 fn king_against_king_is_a_draw() {
     let (_, r) = at_depth("W:WK1:BK30", 10);
     assert_eq!(r.score, Score::Centi(0));

@@ -105,6 +105,14 @@ pub(crate) fn rule(pos: &Position, sides: &Sides) -> Rule {
     Rule::None
 }
 
+/// What one man is worth in the evaluation's units at the phase of `pos`
+/// (its man weight, tapered): the unit of the reported scores, which are
+/// centi-men whatever scale the tuner gave the weights. At least 1.
+pub(crate) fn man_value(pos: &Position) -> i32 {
+    let (middle, ending) = WEIGHTS[super::features::index::MAN];
+    taper(middle, ending, pc(pos.white | pos.black)).max(1)
+}
+
 /// Interpolates the two phases: all middle game with
 /// [`PHASE_MAX`] pieces or more, all ending with none.
 #[inline(always)]

@@ -171,12 +171,38 @@ impl Search<Game> for Engine {
     ) -> SearchResult<Move> {
         let start = Instant::now();
         let result = match self.options.style {
-            Style::Best | Style::Plain => self.deepen(game, limits, stop, on_info, start),
+            Style::Best => {
+                // The tuned weights have their own scale (a man is worth
+                // several hundred at the start): reported scores are
+                // rescaled so that a man at the root's phase is 100.
+                let man = eval::man_value(game.position());
+                let mut report = |info: &SearchInfo<Move>| {
+                    on_info(&SearchInfo {
+                        score: in_centi_men(info.score, man),
+                        ..info.clone()
+                    });
+                };
+                let result = self.deepen(game, limits, stop, &mut report, start);
+                SearchResult {
+                    score: in_centi_men(result.score, man),
+                    ..result
+                }
+            }
+            Style::Plain => self.deepen(game, limits, stop, on_info, start),
             Style::Greedy => greedy(game.position(), on_info, start),
             Style::Random => random(game.position(), on_info, start),
         };
         wait_for_stop(limits, stop);
         result
+    }
+}
+
+/// A search score in centi-men, one man being `man` internal units;
+/// table results (`TB_WIN - ply`) are reported as they are.
+fn in_centi_men(score: Score, man: i32) -> Score {
+    match score {
+        Score::Centi(c) if c.abs() >= TB_WIN - MAX_PLY as i32 => score,
+        _ => score.per_man(man),
     }
 }
 
@@ -542,6 +568,26 @@ fn iterate(
 mod tests {
     use super::*;
     use crate::Game as _;
+
+    #[test]
+    fn reported_scores_are_centi_men_and_table_results_stay() {
+        assert_eq!(in_centi_men(Score::Centi(393), 393), Score::Centi(100));
+        assert_eq!(in_centi_men(Score::Centi(-590), 393), Score::Centi(-150));
+        assert_eq!(in_centi_men(Score::Centi(0), 393), Score::Centi(0));
+        assert_eq!(
+            in_centi_men(Score::Centi(TB_WIN - 7), 393),
+            Score::Centi(TB_WIN - 7)
+        );
+        assert_eq!(
+            in_centi_men(Score::Centi(7 - TB_WIN), 393),
+            Score::Centi(7 - TB_WIN)
+        );
+        assert_eq!(in_centi_men(Score::Win(3), 393), Score::Win(3));
+        assert_eq!(
+            eval::man_value(&Position::start()),
+            WEIGHTS[features::index::MAN].0
+        );
+    }
 
     /// A position after `plies` pseudo-random moves from the start (or
     /// earlier if the game ends), with the game history.
