@@ -92,7 +92,7 @@ fn lost_position_scores_loss() {
 fn scores_are_reported_in_centi_men() {
     // A man up at the start (White has all twelve, Black eleven): about one
     // man and a little position, not the tuned weights' internal scale (a
-    // man weighs 393 there).
+    // man weighs 513 there).
     let (_, r) = at_depth(
         "W:W1,2,3,4,5,6,7,8,9,10,11,12:B21,22,23,24,25,26,27,28,29,30,31",
         8,

@@ -1,88 +1,89 @@
 //! The evaluation's weights, written by `damas tune` (docs/SEARCH.md,
 //! *Tuning*): rerun the pipeline rather than editing by hand.
 //! Data: train.txt, 486748 positions.
-//! K = 0.002033; 1500 epochs; mean squared error 0.068414 with the hand-set weights, 0.049410 tuned.
+//! K = 0.002033; 1500 epochs; mean squared error 0.068414 with the hand-set weights, 0.050412 tuned.
+//! Dropped: wing imbalance, exchange when ahead, back row .
 
 use super::features::FEATURES;
 
 /// `(middle game, ending)` weight of each feature, in centi-men per count.
 pub(crate) const WEIGHTS: [(i32, i32); FEATURES] = [
     // man
-    (393, 167),
+    (513, 182),
     // king
-    (736, 215),
+    (971, 151),
     // advance row 1
-    (172, -84),
+    (333, -215),
     // advance row 2
-    (103, -77),
+    (239, -196),
     // advance row 3
-    (54, -26),
+    (210, -148),
     // advance row 4
-    (72, 45),
+    (232, -78),
     // advance row 5
-    (248, -54),
+    (419, -174),
     // advance row 6
-    (424, 40),
+    (510, -75),
     // back-row guard
-    (149, 51),
+    (254, 51),
     // centre
-    (76, -45),
+    (61, -59),
     // edge
-    (-27, -26),
+    (-63, -25),
     // man mobility
-    (9, 29),
+    (68, 20),
     // king mobility
-    (65, -15),
+    (103, -25),
     // low mobility
-    (-125, -184),
+    (-131, -127),
     // runaway
-    (482, 234),
+    (503, 227),
     // runaway rows to go
-    (-34, -137),
+    (-8, -149),
     // king on main diagonal
-    (-425, 224),
+    (-471, 245),
     // drive: loser's mobility
-    (-2, 135),
+    (-29, 140),
     // drive: trades
-    (14, -4),
+    (39, -17),
     // tempo
-    (25, 12),
+    (31, 11),
     // exchange when ahead
-    (54, -21),
+    (0, 0),
     // wing imbalance
-    (28, -58),
+    (0, 0),
     // backed man
-    (1, -82),
+    (78, -110),
     // back row ----
-    (-122, -130),
+    (0, 0),
     // back row 1---
-    (-331, -49),
+    (0, 0),
     // back row -2--
-    (-135, -60),
+    (0, 0),
     // back row 12--
-    (-190, -64),
+    (0, 0),
     // back row --3-
-    (-112, -49),
+    (0, 0),
     // back row 1-3-
-    (-118, 8),
+    (0, 0),
     // back row -23-
-    (24, 14),
+    (0, 0),
     // back row 123-
-    (70, -171),
+    (0, 0),
     // back row ---4
-    (-20, -17),
+    (0, 0),
     // back row 1--4
-    (-184, 45),
+    (0, 0),
     // back row -2-4
-    (18, 96),
+    (0, 0),
     // back row 12-4
-    (-38, 77),
+    (0, 0),
     // back row --34
-    (216, -26),
+    (0, 0),
     // back row 1-34
-    (153, -113),
+    (0, 0),
     // back row -234
-    (258, 182),
+    (0, 0),
     // back row 1234
-    (149, 164),
+    (0, 0),
 ];
