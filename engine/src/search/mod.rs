@@ -142,20 +142,6 @@ impl Score {
         }
     }
 
-    /// A centi-unit score re-expressed with `unit` internal units as 100
-    /// (rounded to nearest); wins and losses stay. Evaluations tuned to
-    /// their own scale report centi-men this way.
-    pub(crate) fn per_man(self, unit: i32) -> Score {
-        match self {
-            Score::Centi(c) if unit > 0 => {
-                let scaled = (i64::from(c) * 100 + i64::from(unit) / 2 * i64::from(c.signum()))
-                    / i64::from(unit);
-                Score::Centi(scaled as i32)
-            }
-            other => other,
-        }
-    }
-
     /// The internal value of a score (inverse of [`Score::from_internal`]).
     pub(crate) fn to_internal(self) -> i32 {
         match self {

@@ -199,10 +199,14 @@ impl Search<Game> for Engine {
 
 /// A search score in centi-men, one man being `man` internal units;
 /// table results (`TB_WIN - ply`) are reported as they are.
+/// Rounded to the nearest centi-man.
 fn in_centi_men(score: Score, man: i32) -> Score {
     match score {
-        Score::Centi(c) if c.abs() >= TB_WIN - MAX_PLY as i32 => score,
-        _ => score.per_man(man),
+        Score::Centi(c) if c.abs() < TB_WIN - MAX_PLY as i32 => {
+            let (c, man) = (i64::from(c), i64::from(man.max(1)));
+            Score::Centi(((c * 100 + c.signum() * (man / 2)) / man) as i32)
+        }
+        _ => score,
     }
 }
 

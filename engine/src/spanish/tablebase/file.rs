@@ -125,9 +125,10 @@ pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
 /// position count and length), the tables not yet read.
 pub(crate) struct OpenSlice {
     file: fs::File,
+    /// The file's path, for errors.
+    name: String,
     material: Material,
-    /// The stored checksum of the whole file.
-    checksum: u64,
+    /// The header, its last 8 bytes the checksum of the whole file.
     head: [u8; HEADER_LEN],
 }
 
@@ -170,11 +171,10 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     if u64::from_le_bytes(word) != n {
         return Err(bad("the header's position count is wrong"));
     }
-    word.copy_from_slice(&head[24..32]);
     Ok(OpenSlice {
         file,
+        name,
         material,
-        checksum: u64::from_le_bytes(word),
         head,
     })
 }
@@ -207,8 +207,8 @@ impl OpenSlice {
     }
 
     /// Reads the tables and checks the checksum.
-    pub(crate) fn load(mut self, dir: &Path) -> Result<Slice, TablebaseError> {
-        let name = path(dir, self.material).display().to_string();
+    pub(crate) fn load(mut self) -> Result<Slice, TablebaseError> {
+        let name = self.name;
         let io = |e| TablebaseError::Io(name.clone(), e);
         let n = self.material.positions();
         // The tables are read straight into their own buffers: a slice can
@@ -217,7 +217,9 @@ impl OpenSlice {
         let mut distances = vec![0u8; n as usize];
         self.file.read_exact(&mut values).map_err(io)?;
         self.file.read_exact(&mut distances).map_err(io)?;
-        if checksum(&[&self.head[..24], &values, &distances]) != self.checksum {
+        let mut stored = [0u8; 8];
+        stored.copy_from_slice(&self.head[24..32]);
+        if checksum(&[&self.head[..24], &values, &distances]) != u64::from_le_bytes(stored) {
             return Err(TablebaseError::BadFile(
                 name,
                 "checksum mismatch".to_string(),
@@ -233,7 +235,7 @@ impl OpenSlice {
 
 /// Reads and checks the file of `material` under `dir`.
 pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
-    open(dir, material)?.load(dir)
+    open(dir, material)?.load()
 }
 
 #[cfg(test)]

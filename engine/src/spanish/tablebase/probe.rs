@@ -145,18 +145,20 @@ impl Tablebase {
 
     /// The slice of `material`, read from its file the first time.
     pub(crate) fn slice(&self, material: Material) -> Option<&Slice> {
-        if !material.is_valid() || material.pieces() > MAX_PIECES {
-            return None;
-        }
-        self.slots[material.key()].get_or_read(&self.dir, material)
+        self.slot(material)?.get_or_read(&self.dir, material)
+    }
+
+    /// The slot of `material`, `None` for a material outside the tables.
+    fn slot(&self, material: Material) -> Option<&Slot> {
+        (material.is_valid() && material.pieces() <= MAX_PIECES)
+            .then(|| &self.slots[material.key()])
     }
 
     /// Whether the slice of `material` has been read into memory (or
     /// found unreadable): then probes no longer touch its file.
     pub fn is_in_memory(&self, material: Material) -> bool {
-        material.is_valid()
-            && material.pieces() <= MAX_PIECES
-            && self.slots[material.key()].slice.get().is_some()
+        self.slot(material)
+            .is_some_and(|slot| slot.slice.get().is_some())
     }
 
     /// Queues `material`'s slice for the background reader (once).
@@ -214,25 +216,21 @@ impl Tablebase {
     #[inline]
     fn stored_for(&self, pos: &Position, wait: bool) -> Option<(Value, u8)> {
         let m = Material::of(pos);
-        if wait {
-            let slice = self.slice(m)?;
-            let i = Indexer::new(m).index(pos);
-            return Some((slice.value(i), slice.distance(i)));
-        }
-        if !m.is_valid() || m.pieces() > MAX_PIECES {
-            return None;
-        }
-        let slot = &self.slots[m.key()];
+        let slot = self.slot(m)?;
         let i = Indexer::new(m).index(pos);
-        if let Some(loaded) = slot.slice.get() {
-            let slice = loaded.as_deref()?;
-            return Some((slice.value(i), slice.distance(i)));
-        }
-        self.request(m);
-        slot.file
-            .get_or_init(|| file::open(&self.dir, m).ok())
-            .as_ref()?
-            .entry(i)
+        let slice = match slot.slice.get() {
+            Some(loaded) => loaded.as_deref()?,
+            None if wait => slot.get_or_read(&self.dir, m)?,
+            None => {
+                self.request(m);
+                return slot
+                    .file
+                    .get_or_init(|| file::open(&self.dir, m).ok())
+                    .as_ref()?
+                    .entry(i);
+            }
+        };
+        Some((slice.value(i), slice.distance(i)))
     }
 
     /// The value and distance of `pos` for the side to move, or `None`
@@ -315,20 +313,10 @@ impl Tablebase {
 
     fn rank_moves_for(&self, pos: &Position, counter: u32, wait: bool) -> Option<Vec<MoveValue>> {
         let mut out = Vec::new();
-        let mut missing = false;
         for mv in pos.legal_moves() {
             let child = pos.played_unchecked(&mv);
             let zeroing = mv.is_capture() || pos.moves_man(&mv);
-            // Without waiting, every successor is asked for (not just up
-            // to the first miss), so that all the slices needed start
-            // loading at once.
-            let Some(probe) = self.probe_for(&child, wait) else {
-                if wait {
-                    return None;
-                }
-                missing = true;
-                continue;
-            };
+            let probe = self.probe_for(&child, wait)?;
             let (child_value, distance) = if zeroing {
                 (probe.value_at(0), 1)
             } else {
@@ -352,6 +340,6 @@ impl Tablebase {
                 GameValue::Draw => std::cmp::Ordering::Equal,
             })
         });
-        (!missing).then_some(out)
+        Some(out)
     }
 }
