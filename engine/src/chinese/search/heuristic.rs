@@ -34,6 +34,12 @@ pub const STRAGGLE_FREE: i32 = 6;
 /// Extra cost of a piece outside the goal with no neighbour.
 pub const ISOLATED: i32 = 30;
 
+/// Cost of a piece in another player's goal (3–6 players). That player's
+/// army walls such a piece in as it arrives, for good once it finishes:
+/// measured in 6-player matches, it cleared the games a straggler in a
+/// neighbour's camp used to lose.
+pub const FOREIGN: i32 = 300;
+
 /// Cost of an ordinary piece on the tip the Japanese king must reach.
 pub const TIP_TAKEN: i32 = 250;
 
@@ -66,6 +72,9 @@ pub struct Army {
     /// The smallest possible base cost: every goal point filled from the
     /// back (used to report distances that reach 0 when home).
     pub home: i32,
+    /// The other players' goals (3–6 players): a piece left there is
+    /// walled in for good once that player fills its goal and finishes.
+    pub foreign: Mask,
 }
 
 impl Army {
@@ -79,11 +88,19 @@ impl Army {
         let mut depths: Vec<i32> = goal.iter().map(|c| i32::from(tip[c.index()])).collect();
         depths.sort_unstable();
         let home = depths.iter().take(n).sum::<i32>() * STEP;
+        let mut foreign = Mask::EMPTY;
+        if pos.players() >= 3 {
+            for q in (0..pos.players()).filter(|&q| q != p) {
+                foreign |= pos.goal(q);
+            }
+            foreign &= !goal;
+        }
         Army {
             tip,
             goal,
             king_goal,
             home,
+            foreign,
         }
     }
 
@@ -93,6 +110,19 @@ impl Army {
     /// practice).
     #[inline]
     pub fn cost(&self, own: Mask, king: Option<Cell>, occ: Mask) -> i32 {
+        self.cost_with::<true>(own, king, occ)
+    }
+
+    /// [`Army::cost`] without the isolation term, so that it depends on the
+    /// player's own pieces alone: a rival's cost changes only when that
+    /// rival moves, which lets the multi-player search keep it per ply.
+    #[inline]
+    pub fn cost_of_own(&self, own: Mask, king: Option<Cell>) -> i32 {
+        self.cost_with::<false>(own, king, Mask::EMPTY)
+    }
+
+    #[inline(always)]
+    fn cost_with<const ISOLATION: bool>(&self, own: Mask, king: Option<Cell>, occ: Mask) -> i32 {
         let mut sum = 0i32;
         let mut lo = i32::MAX;
         let mut hi = 0i32;
@@ -102,11 +132,12 @@ impl Army {
             sum += d;
             lo = lo.min(d);
             hi = hi.max(d);
-            if !self.goal.contains(c) && GEO.nbr_mask[c.index()] & occ.0 == 0 {
+            if ISOLATION && !self.goal.contains(c) && GEO.nbr_mask[c.index()] & occ.0 == 0 {
                 isolated += 1;
             }
         }
         let mut cost = sum * STEP - self.home + isolated * ISOLATED;
+        cost += (own & self.foreign).count() as i32 * FOREIGN;
         let spread = hi - lo.min(hi);
         if spread > STRAGGLE_FREE {
             cost += (spread - STRAGGLE_FREE) * STRAGGLE;
@@ -128,6 +159,13 @@ impl Army {
     pub fn cost_in(&self, pos: &Position, p: usize) -> i32 {
         let own = pos.pieces(p);
         self.cost(own, (own & pos.kings()).first(), pos.occupied())
+    }
+
+    /// [`Army::cost_of_own`] of player `p` in `pos`.
+    #[inline]
+    pub fn cost_of_own_in(&self, pos: &Position, p: usize) -> i32 {
+        let own = pos.pieces(p);
+        self.cost_of_own(own, (own & pos.kings()).first())
     }
 }
 
@@ -171,5 +209,39 @@ mod tests {
         assert!(a.cost_in(&pos, 0) > 0);
         let home = pos.goal(0);
         assert_eq!(a.cost(home, None, home), 0);
+    }
+
+    #[test]
+    fn pieces_in_other_players_goals_cost_extra_from_three_players_on() {
+        let two = Position::start(&Rules::for_players(2));
+        let six = Position::start(&Rules::for_players(6));
+        let (a2, a6) = (Army::of(&two, 0), Army::of(&six, 0));
+        assert!(a2.foreign.is_empty());
+        // Every triangle but the own goal is some other player's goal.
+        assert_eq!(a6.foreign.count(), 50);
+        assert!((a6.foreign & six.goal(0)).is_empty());
+        assert_eq!(a6.foreign & six.pieces(0), six.pieces(0));
+        // The same ten pieces at the start: the only difference is that
+        // the own camp is the opposite player's goal at six players.
+        assert_eq!(a6.cost_in(&six, 0) - a2.cost_in(&two, 0), 10 * FOREIGN);
+    }
+
+    #[test]
+    fn the_own_pieces_cost_leaves_out_only_isolation() {
+        let pos = Position::start(&Rules::for_players(3));
+        let a = Army::of(&pos, 1);
+        let own = pos.pieces(1);
+        // At the start no piece is isolated: both costs agree.
+        assert_eq!(a.cost_of_own_in(&pos, 1), a.cost_in(&pos, 1));
+        // A piece alone in the middle of the board is isolated for the full
+        // cost only.
+        let lone = own
+            .without(own.first().expect("pieces"))
+            .with(Cell::from_coords(9, 9).expect("centre"));
+        let occ = lone;
+        assert_eq!(
+            a.cost(lone, None, occ) - a.cost_of_own(lone, None),
+            ISOLATED
+        );
     }
 }

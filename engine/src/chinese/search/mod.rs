@@ -342,6 +342,7 @@ impl Engine {
         if game.player_count() >= 3 && mode == Mode::BestReply {
             tree.reply_width = (width / 4).max(3);
             tree.rival_weight = multi::RIVAL_WEIGHT;
+            tree.keep_rival_costs(&pos);
         }
         tree.recent = recent_positions(game, 12);
         tree.deadline = time.deadline();

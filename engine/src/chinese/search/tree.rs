@@ -22,6 +22,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::super::geometry::Cell;
 use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
@@ -35,6 +36,8 @@ pub(crate) const MAX_PLY: usize = 64;
 
 /// Moves of one player, best first.
 pub(crate) type Ordered = ArrayVec<Move, MAX_MOVES>;
+/// The longest move list [`Tree::ordered`] selects by insertion.
+const SHORT_LIST: usize = 32;
 /// Penalty of a root move that repeats a recent position of the game.
 pub const REPEAT: i32 = 60;
 
@@ -99,6 +102,10 @@ pub struct Tree<'a> {
     pub recent: Vec<u64>,
     /// Best root move of the running iteration and its score.
     pub(crate) root_best: Option<(Move, i32)>,
+    /// 3–6 players: the rivals' costs without isolation
+    /// ([`Army::cost_of_own`]) at each ply, updated only for the player who
+    /// moved; `None` where every cost is computed in full at the leaves.
+    rival_costs: Option<Box<[[i32; 6]; MAX_PLY + 1]>>,
 }
 
 impl<'a> Tree<'a> {
@@ -152,6 +159,34 @@ impl<'a> Tree<'a> {
             root_order: Ordered::new(),
             root_best: None,
             recent: Vec::new(),
+            rival_costs: None,
+        }
+    }
+
+    /// Keeps the rivals' costs per ply from now on (3–6 players,
+    /// best-reply): a leaf then computes only the root's own cost, where
+    /// it used to compute every player's (most of the search's time).
+    pub(crate) fn keep_rival_costs(&mut self, pos: &Position) {
+        let mut costs = Box::new([[0i32; 6]; MAX_PLY + 1]);
+        for p in 0..self.players {
+            costs[0][p] = self.army(p).cost_of_own_in(pos, p);
+        }
+        self.rival_costs = Some(costs);
+    }
+
+    /// Makes the rivals' costs at `ply + 1` those at `ply`, with the cost of
+    /// `mover` recomputed in `child` when a rival moved.
+    #[inline]
+    fn pass_costs(&mut self, ply: usize, child: &Position, mover: Option<usize>) {
+        let updated = match mover {
+            Some(o) if o != self.root => Some((o, self.army(o).cost_of_own_in(child, o))),
+            _ => None,
+        };
+        if let Some(costs) = self.rival_costs.as_deref_mut() {
+            costs[ply + 1] = costs[ply];
+            if let Some((o, c)) = updated {
+                costs[ply + 1][o] = c;
+            }
         }
     }
 
@@ -167,14 +202,18 @@ impl<'a> Tree<'a> {
         }
     }
 
-    /// Static evaluation for the root: the best opponent's cost (weighted by
-    /// `rival_weight` percent) minus the root's own cost.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
+    /// Static evaluation for the root at `ply`: the best opponent's cost
+    /// (weighted by `rival_weight` percent) minus the root's own cost.
+    pub fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
         let own = self.cost(pos, self.root);
         let mut best_opp = i32::MAX;
         for p in 0..self.players {
             if p != self.root && self.active[p] {
-                best_opp = best_opp.min(self.cost(pos, p));
+                let c = match &self.rival_costs {
+                    Some(costs) => costs[ply][p],
+                    None => self.cost(pos, p),
+                };
+                best_opp = best_opp.min(c);
             }
         }
         if best_opp == i32::MAX {
@@ -211,9 +250,10 @@ impl<'a> Tree<'a> {
         self.stopped
     }
 
-    /// The moves of `p` in `pos`, best first by the change of `p`'s cost,
-    /// at most `limit` of them (the hash move first when given). Not
-    /// inlined: its scoring buffer stays out of the recursive frame.
+    /// The moves of `p` in `pos`, best first by the change of `p`'s cost
+    /// (ties in generation order), at most `limit` of them (the hash move
+    /// first when given). Not inlined: its scoring buffer stays out of the
+    /// recursive frame.
     #[inline(never)]
     pub(crate) fn ordered(
         &self,
@@ -222,30 +262,55 @@ impl<'a> Tree<'a> {
         limit: usize,
         first: Option<(u8, u8)>,
     ) -> Ordered {
-        let moves: MoveList = pos.moves_of(p);
-        // (score, position after the selection, move): sorting by the first
-        // two without allocating gives the order of a stable sort by score.
-        let mut scored: ArrayVec<(i32, u16, Move), MAX_MOVES> = ArrayVec::new();
         let tip = self.army(p).tip;
-        for mv in moves {
-            let mut s = i32::from(tip[mv.to.index()]) - i32::from(tip[mv.from.index()]);
-            s *= 8;
-            // Prefer moving the backward pieces a little.
-            s -= i32::from(tip[mv.from.index()]) / 2;
-            if first == Some((mv.from.index() as u8, mv.to.index() as u8)) {
-                s = i32::MIN;
+        let score = |from: Cell, to: Cell| {
+            if first == Some((from.index() as u8, to.index() as u8)) {
+                return i32::MIN;
             }
-            scored.push((s, 0, mv));
+            let (f, t) = (i32::from(tip[from.index()]), i32::from(tip[to.index()]));
+            // Prefer moving the backward pieces a little.
+            (t - f) * 8 - f / 2
+        };
+        // (score, tie-break, move), sorted by the first two. Ties are broken
+        // by a hash of the move and the position: in generation order they
+        // would favour the same side of the board every time.
+        let salt = pos.hash();
+        let tie = |from: Cell, to: Cell| {
+            let x = (salt ^ ((from.index() as u64) << 8 | to.index() as u64))
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (x >> 48) as u16
+        };
+        if limit <= SHORT_LIST {
+            // The few best by insertion, without listing every move first.
+            let mut top: ArrayVec<(i32, u16, Move), SHORT_LIST> = ArrayVec::new();
+            for from in pos.pieces(p) {
+                for to in pos.destinations_of(p, from) {
+                    let key = (score(from, to), tie(from, to));
+                    if top.len() == limit {
+                        if top.last().is_some_and(|x| (x.0, x.1) <= key) {
+                            continue;
+                        }
+                        top.pop();
+                    }
+                    let at = top.partition_point(|x| (x.0, x.1) < key);
+                    top.insert(at, (key.0, key.1, Move::new(from, to)));
+                }
+            }
+            return top.iter().map(|x| x.2).collect();
+        }
+        let moves: MoveList = pos.moves_of(p);
+        let mut scored: ArrayVec<(i32, u16, Move), MAX_MOVES> = ArrayVec::new();
+        for &mv in moves.iter() {
+            scored.push((score(mv.from, mv.to), tie(mv.from, mv.to), mv));
         }
         if scored.len() > limit {
-            scored.select_nth_unstable_by_key(limit, |x| x.0);
+            scored.select_nth_unstable_by_key(limit, |x| (x.0, x.1));
             scored.truncate(limit);
         }
-        for (i, x) in scored.iter_mut().enumerate() {
-            x.1 = i as u16;
-        }
         scored.sort_unstable_by_key(|x| (x.0, x.1));
-        scored.into_iter().map(|x| x.2).collect()
+        // By reference: moving the list into an iterator would copy its
+        // whole capacity (kilobytes) at every node.
+        scored.iter().map(|x| x.2).collect()
     }
 
     /// The players who answer a root move: all opponents still playing
@@ -293,7 +358,7 @@ impl<'a> Tree<'a> {
             return 0;
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let root_turn = mover == self.root;
         let key = pos.hash()
@@ -337,12 +402,15 @@ impl<'a> Tree<'a> {
                 // The root must pass.
                 let next = self.repliers(pos, mover);
                 return match next.first() {
-                    Some(&q) => self.search(pos, q, depth - 1, ply + 1, alpha, beta),
-                    None => self.evaluate(pos),
+                    Some(&q) => {
+                        self.pass_costs(ply, pos, None);
+                        self.search(pos, q, depth - 1, ply + 1, alpha, beta)
+                    }
+                    None => self.evaluate(pos, ply),
                 };
             }
             let next = self.repliers(pos, mover);
-            for mv in moves {
+            for &mv in moves.iter() {
                 let mut child = *pos;
                 child.set_to_move_unchecked(mover);
                 child.play_unchecked(&Move::new(mv.from, mv.to));
@@ -353,6 +421,7 @@ impl<'a> Tree<'a> {
                 {
                     -(WIN - ply as i32 - 1)
                 } else {
+                    self.pass_costs(ply, &child, None);
                     match next.first() {
                         Some(&q) => self.search(&child, q, depth - 1, ply + 1, alpha, beta),
                         None => self.search(&child, mover, depth - 1, ply + 1, alpha, beta),
@@ -386,7 +455,15 @@ impl<'a> Tree<'a> {
             best = INF;
             let repliers = self.repliers(pos, mover);
             let movers: ArrayVec<usize, 6> = match self.mode {
-                Mode::BestReply => repliers,
+                Mode::BestReply => {
+                    let mut r = repliers;
+                    // The leading rival first: its best move is the likeliest
+                    // worst reply, so the cut-offs come sooner.
+                    if let Some(costs) = &self.rival_costs {
+                        r.sort_by_key(|&o| costs[ply][o]);
+                    }
+                    r
+                }
                 Mode::Plain => {
                     let mut m = ArrayVec::new();
                     m.push(mover);
@@ -406,7 +483,7 @@ impl<'a> Tree<'a> {
                 };
                 let first = if o == mover { hash_move } else { None };
                 let moves = self.ordered(pos, o, limit, first);
-                for mv in moves {
+                for &mv in moves.iter() {
                     any = true;
                     let mut child = *pos;
                     child.set_to_move_unchecked(o);
@@ -424,6 +501,7 @@ impl<'a> Tree<'a> {
                     } else if self.players == 2 && self.has_finished(&child, self.root) {
                         WIN - ply as i32 - 1
                     } else {
+                        self.pass_costs(ply, &child, Some(o));
                         self.search(&child, next, depth - 1, ply + 1, alpha, beta)
                     };
                     if self.stopped {
@@ -450,6 +528,7 @@ impl<'a> Tree<'a> {
                         .copied()
                         .unwrap_or(self.root),
                 };
+                self.pass_costs(ply, pos, None);
                 return self.search(pos, next, depth - 1, ply + 1, alpha, beta);
             }
         }
@@ -480,5 +559,114 @@ impl<'a> Tree<'a> {
     /// The principal variation of the last search.
     pub fn pv(&self) -> &[Move] {
         self.pv.root()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::{Game, Rules};
+    use crate::Game as _;
+
+    /// A 6-player middle game (from a match record).
+    fn middle_game() -> Position {
+        let mut game = Game::new(Rules::for_players(6));
+        for mv in [
+            "g4-g5",
+            "d5-e6",
+            "g13-g11",
+            "m14-m13",
+            "o12-m12",
+            "m7-m9",
+            "e3-e5-e7",
+            "b5-d5-f7",
+            "e13-g13-i13",
+            "j14-h12-f10",
+            "n10-l8",
+            "m5-m7-k7",
+        ] {
+            game.play_text(mv).expect("legal");
+        }
+        *game.position()
+    }
+
+    #[test]
+    fn the_short_list_is_the_head_of_the_full_order() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut tt = vec![Entry::default(); 1024];
+        let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
+        let tree = Tree::new(
+            &pos,
+            0,
+            [true; 6],
+            true,
+            Mode::BestReply,
+            16,
+            &stop,
+            &mut tt,
+            &mut pv,
+        );
+        for p in 0..6 {
+            let all = tree.ordered(&pos, p, usize::MAX, None);
+            assert_eq!(all.len(), pos.moves_of(p).len());
+            for limit in [1, 4, 16, SHORT_LIST, SHORT_LIST + 1] {
+                let head = tree.ordered(&pos, p, limit, None);
+                assert_eq!(
+                    &head[..],
+                    &all[..limit.min(all.len())],
+                    "player {p}, limit {limit}"
+                );
+            }
+            // The hash move comes first whatever its score.
+            let last = *all.last().expect("moves");
+            let first = Some((last.from.index() as u8, last.to.index() as u8));
+            assert_eq!(tree.ordered(&pos, p, 4, first)[0], last);
+        }
+    }
+
+    #[test]
+    fn the_rival_costs_kept_per_ply_follow_the_rivals_moves() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut tt = vec![Entry::default(); 1024];
+        let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
+        let mut tree = Tree::new(
+            &pos,
+            0,
+            [true; 6],
+            true,
+            Mode::BestReply,
+            16,
+            &stop,
+            &mut tt,
+            &mut pv,
+        );
+        tree.keep_rival_costs(&pos);
+        // A root move leaves the rivals' costs as they were; a rival's move
+        // updates that rival's alone, to its cost recomputed in the child.
+        let mut child = pos;
+        let own = tree.ordered(&pos, 0, 1, None)[0];
+        child.set_to_move_unchecked(0);
+        child.play_unchecked(&own);
+        tree.pass_costs(0, &child, Some(0));
+        let reply = tree.ordered(&child, 3, 1, None)[0];
+        let mut grandchild = child;
+        grandchild.set_to_move_unchecked(3);
+        grandchild.play_unchecked(&reply);
+        tree.pass_costs(1, &grandchild, Some(3));
+        let costs = tree.rival_costs.as_deref().expect("kept");
+        for (p, (after_own, after_reply)) in costs[1].iter().zip(&costs[2]).enumerate().skip(1) {
+            assert_eq!(*after_own, tree.army(p).cost_of_own_in(&child, p));
+            assert_eq!(*after_reply, tree.army(p).cost_of_own_in(&grandchild, p));
+        }
+        assert_ne!(costs[2][3], costs[1][3]);
+        // The leaf evaluation reads them: the best rival at half weight
+        // (or as set) minus the root's own full cost.
+        let best = (1..6).map(|p| costs[2][p]).min().expect("rivals");
+        assert_eq!(
+            tree.evaluate(&grandchild, 2),
+            best * tree.rival_weight / 100 - tree.army(0).cost_in(&grandchild, 0)
+        );
     }
 }
