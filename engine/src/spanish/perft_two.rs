@@ -49,15 +49,40 @@ fn count_men<const W: bool>(
     if la | lb == 0 {
         return pop2(xa & empty, xb & empty);
     }
-    // A landing square from which a man can jump again: the capture
-    // search decides (as `dispatch` does).
-    let again = if W {
-        down_right(opp & down_right(empty)) | down_left(opp & down_left(empty))
+    // The squares from which a man jumps over `opp` onto `empty`, per
+    // forward direction; a jump moves a man by a constant 9 or 7 bits.
+    let (ca, cb) = if W {
+        (
+            down_right(opp & down_right(empty)),
+            down_left(opp & down_left(empty)),
+        )
     } else {
-        up_right(opp & up_right(empty)) | up_left(opp & up_left(empty))
+        (
+            up_right(opp & up_right(empty)),
+            up_left(opp & up_left(empty)),
+        )
     };
-    if (la | lb) & again != 0 {
-        return count::<W>(&child()) as u32;
+    let ja = |x: u32| if W { (x & ca) << 9 } else { (x & ca) >> 7 };
+    let jb = |x: u32| if W { (x & cb) << 7 } else { (x & cb) >> 9 };
+    // Landing squares after two jumps, one set per pair of directions: a
+    // man only goes forward, so the pieces it took and the square it left
+    // are behind it and the board ahead is the same at every jump, and
+    // the directions and the landing square fix the man and the pieces.
+    let two = [ja(la), jb(la), ja(lb), jb(lb)];
+    if two != [0; 4] {
+        // The longest captures are the moves. Taking more kings breaks
+        // ties among them, which needs the full search when the other
+        // side has kings.
+        if opp_kings != 0 {
+            return count::<W>(&child()) as u32;
+        }
+        // At most three jumps: a man jumps two rows forward each time.
+        let three = two.map(|x| pop2(ja(x), jb(x)));
+        return if three != [0; 4] {
+            three.iter().sum()
+        } else {
+            pop2(two[0], two[1]) + pop2(two[2], two[3])
+        };
     }
     // Single jumps only; those taking a king when any does.
     if opp_kings != 0 {
