@@ -163,20 +163,79 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                     n += u64::from(reply::<W>(moved, kings, s.opp, s.opp_kings));
                 }};
             }
+            // Steps whose child is counted one by one: all of them,
+            // unless the bulk count below takes the others (`bad_*`: the
+            // targets, per direction, whose child it cannot count).
+            let (mut bad_a, mut bad_b) = (u32::MAX, u32::MAX);
+            let mut base = 0u64;
+            let (xa, xb) = if W {
+                (down_left(s.opp), down_right(s.opp))
+            } else {
+                (up_left(s.opp), up_right(s.opp))
+            };
+            // The squares the opponent's men would land on by a jump over
+            // one of the mover's pieces, were they empty.
+            let (ja, jb) = if W {
+                (down_left(xa & mine), down_right(xb & mine))
+            } else {
+                (up_left(xa & mine), up_right(xb & mine))
+            };
+            if s.opp_kings == 0 && (ja | jb) & empty == 0 {
+                // The opponent has men only and no capture here. After a
+                // man's step it has one exactly when it can take the man
+                // on its new square (landing on an empty square, or on
+                // the square it left) or land on the square it left over
+                // another piece; otherwise its count is `base` plus its
+                // steps onto the vacated square, minus those onto the
+                // newly held one. Directions are named from the
+                // opponent's side: its men step `xa`-wise and `xb`-wise;
+                // the mover's steps go the opposite ways, `bad_a` for
+                // the steps against `xb` (the landing behind the man is
+                // its old square), `bad_b` against `xa`.
+                base = u64::from(pop2(xa & empty, xb & empty));
+                let (back_a, back_b, land_a, land_b) = if W {
+                    (up_right(empty), up_left(empty), up_left(ja), up_right(jb))
+                } else {
+                    (
+                        down_right(empty),
+                        down_left(empty),
+                        down_left(ja),
+                        down_right(jb),
+                    )
+                };
+                bad_a = (xa & back_a) | xb | land_a;
+                bad_b = xa | (xb & back_b) | land_b;
+            }
+            // The steps to `targets` (one origin shift): the bulk count of
+            // those not in `bad`, then the others one by one.
+            macro_rules! steps {
+                ($targets:expr, $bad:expr, |$t:ident| $from:expr) => {{
+                    let targets = $targets;
+                    let good = targets & !$bad;
+                    if good != 0 {
+                        let $t = good;
+                        let from = $from;
+                        n += u64::from(good.count_ones()) * base
+                            + u64::from(pop2(from & xa, from & xb))
+                            - u64::from(pop2(good & xa, good & xb));
+                    }
+                    each_bit!($t in targets & $bad => { step!($t, $from) });
+                }};
+            }
             // A step moves a man by 3, 4 or 5 bits depending on the row
             // parity: split by row, each origin is a constant shift.
             if W {
                 let (ta, tb) = (up_left(s.men) & empty, up_right(s.men) & empty);
-                each_bit!(to in ta & ODD_ROWS => { step!(to, to >> 4) });
-                each_bit!(to in ta & EVEN_ROWS => { step!(to, to >> 5) });
-                each_bit!(to in tb & ODD_ROWS => { step!(to, to >> 3) });
-                each_bit!(to in tb & EVEN_ROWS => { step!(to, to >> 4) });
+                steps!(ta & ODD_ROWS, bad_a, |to| to >> 4);
+                steps!(ta & EVEN_ROWS, bad_a, |to| to >> 5);
+                steps!(tb & ODD_ROWS, bad_b, |to| to >> 3);
+                steps!(tb & EVEN_ROWS, bad_b, |to| to >> 4);
             } else {
                 let (ta, tb) = (down_left(s.men) & empty, down_right(s.men) & empty);
-                each_bit!(to in ta & ODD_ROWS => { step!(to, to << 4) });
-                each_bit!(to in ta & EVEN_ROWS => { step!(to, to << 3) });
-                each_bit!(to in tb & ODD_ROWS => { step!(to, to << 5) });
-                each_bit!(to in tb & EVEN_ROWS => { step!(to, to << 4) });
+                steps!(ta & ODD_ROWS, bad_a, |to| to << 4);
+                steps!(ta & EVEN_ROWS, bad_a, |to| to << 3);
+                steps!(tb & ODD_ROWS, bad_b, |to| to << 5);
+                steps!(tb & EVEN_ROWS, bad_b, |to| to << 4);
             }
             each_bit!(k in s.kings => {
                 let ki = k.trailing_zeros() as usize;
