@@ -4,13 +4,14 @@
 //! kings.
 //!
 //! A side with men only has no king slides to count and no king captures
-//! to search: its count is two population counts (steps, or single jumps)
-//! unless a jump can go on, which only the full search handles. After a
-//! quiet move of the parent the replying side's men did not move, so their
-//! step targets are computed once per parent, outside the loop over its
-//! moves. The out-of-line bulk count ([`count`]) on a made child is kept
-//! for children where the side to move has kings or a capture of two or
-//! more pieces.
+//! to search: its count is two population counts (steps, or single jumps),
+//! or, when a man can take two or more, the population counts of the
+//! landing sets after two or three jumps. After a quiet move of the parent
+//! the replying side's men did not move, so their step targets are
+//! computed once per parent, and the man steps that give it no capture are
+//! counted all at once from the parent's sets. The out-of-line bulk count
+//! ([`count`]) on a made child is kept for children where the side to move
+//! has kings, or a capture of two or more pieces against kings.
 
 use super::captures::gen_captures;
 use super::color::Color;
