@@ -169,6 +169,11 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
             // targets, per direction, whose child it cannot count).
             let (mut bad_a, mut bad_b) = (u32::MAX, u32::MAX);
             let mut base = 0u64;
+            // Among the `bad` steps, those whose child the single-capture
+            // count below cannot take (`one_*`), and the opponent's three
+            // possible captures after a step of each direction (`caps_*`).
+            let (mut one_a, mut one_b) = (u32::MAX, u32::MAX);
+            let (mut caps_a, mut caps_b) = ([0u32; 3], [0u32; 3]);
             let (xa, xb) = if W {
                 (down_left(s.opp), down_right(s.opp))
             } else {
@@ -206,11 +211,40 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                 };
                 bad_a = (xa & back_a) | xb | land_a;
                 bad_b = xa | (xb & back_b) | land_b;
+                if s.kings == 0 {
+                    // The child's captures are the (up to three) new ones,
+                    // taking the man on its new square or landing on its
+                    // old square. Whether a capture can go on from its
+                    // landing square reads only squares ahead of it,
+                    // which the step did not change: the squares from
+                    // which the opponent could jump in the parent (`cont`)
+                    // tell. When none goes on, the child's count is the
+                    // number of these captures: none takes a king (the
+                    // mover has none, and a man promoted by the step stands
+                    // on the opponent's back row, where nothing can take
+                    // it).
+                    let cont = if W {
+                        up_right(mine & back_a) | up_left(mine & back_b)
+                    } else {
+                        down_right(mine & back_a) | down_left(mine & back_b)
+                    };
+                    // Steps whose new square is behind (`a`-wise, `b`-wise)
+                    // a square of `cont`.
+                    let (cont_a, cont_b) = if W {
+                        (up_right(cont), up_left(cont))
+                    } else {
+                        (down_right(cont), down_left(cont))
+                    };
+                    caps_a = [xa & back_a, xb, land_a];
+                    caps_b = [xb & back_b, xa, land_b];
+                    one_a = (caps_a[0] & cont_a) | ((caps_a[1] | caps_a[2]) & cont_b);
+                    one_b = (caps_b[0] & cont_b) | ((caps_b[1] | caps_b[2]) & cont_a);
+                }
             }
             // The steps to `targets` (one origin shift): the bulk count of
             // those not in `bad`, then the others one by one.
             macro_rules! steps {
-                ($targets:expr, $bad:expr, |$t:ident| $from:expr) => {{
+                ($targets:expr, $bad:ident, $one:ident, $caps:ident, |$t:ident| $from:expr) => {{
                     let targets = $targets;
                     let good = targets & !$bad;
                     if good != 0 {
@@ -220,23 +254,31 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                             + u64::from(pop2(from & xa, from & xb))
                             - u64::from(pop2(good & xa, good & xb));
                     }
-                    each_bit!($t in targets & $bad => { step!($t, $from) });
+                    let bad = targets & $bad;
+                    let single = bad & !$one;
+                    if single != 0 {
+                        n += u64::from(
+                            pop2(single & $caps[0], single & $caps[1])
+                                + (single & $caps[2]).count_ones(),
+                        );
+                    }
+                    each_bit!($t in bad & $one => { step!($t, $from) });
                 }};
             }
             // A step moves a man by 3, 4 or 5 bits depending on the row
             // parity: split by row, each origin is a constant shift.
             if W {
                 let (ta, tb) = (up_left(s.men) & empty, up_right(s.men) & empty);
-                steps!(ta & ODD_ROWS, bad_a, |to| to >> 4);
-                steps!(ta & EVEN_ROWS, bad_a, |to| to >> 5);
-                steps!(tb & ODD_ROWS, bad_b, |to| to >> 3);
-                steps!(tb & EVEN_ROWS, bad_b, |to| to >> 4);
+                steps!(ta & ODD_ROWS, bad_a, one_a, caps_a, |to| to >> 4);
+                steps!(ta & EVEN_ROWS, bad_a, one_a, caps_a, |to| to >> 5);
+                steps!(tb & ODD_ROWS, bad_b, one_b, caps_b, |to| to >> 3);
+                steps!(tb & EVEN_ROWS, bad_b, one_b, caps_b, |to| to >> 4);
             } else {
                 let (ta, tb) = (down_left(s.men) & empty, down_right(s.men) & empty);
-                steps!(ta & ODD_ROWS, bad_a, |to| to << 4);
-                steps!(ta & EVEN_ROWS, bad_a, |to| to << 3);
-                steps!(tb & ODD_ROWS, bad_b, |to| to << 5);
-                steps!(tb & EVEN_ROWS, bad_b, |to| to << 4);
+                steps!(ta & ODD_ROWS, bad_a, one_a, caps_a, |to| to << 4);
+                steps!(ta & EVEN_ROWS, bad_a, one_a, caps_a, |to| to << 3);
+                steps!(tb & ODD_ROWS, bad_b, one_b, caps_b, |to| to << 5);
+                steps!(tb & EVEN_ROWS, bad_b, one_b, caps_b, |to| to << 4);
             }
             each_bit!(k in s.kings => {
                 let ki = k.trailing_zeros() as usize;
