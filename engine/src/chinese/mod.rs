@@ -25,6 +25,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod perft;
+mod perft_two;
 mod position;
 mod ranking;
 mod record;

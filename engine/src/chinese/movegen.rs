@@ -41,7 +41,7 @@ fn jump_round(front: u128, ov: &[u128; 6]) -> u128 {
 /// A landing on `lock` (the goal, under the goal lock; empty otherwise)
 /// continues only within `lock`: the piece never leaves its goal again.
 #[inline(always)]
-fn flood(start: u128, ov: &[u128; 6], land: u128, lock: u128) -> u128 {
+pub(super) fn flood(start: u128, ov: &[u128; 6], land: u128, lock: u128) -> u128 {
     let mut visited = start;
     let mut front = start;
     loop {
@@ -62,7 +62,7 @@ fn flood(start: u128, ov: &[u128; 6], land: u128, lock: u128) -> u128 {
 
 /// Converts coset-grid bits of coset `q` to a dense mask.
 #[inline]
-fn coset_to_dense(mut bits: u128, q: usize) -> Mask {
+pub(super) fn coset_to_dense(mut bits: u128, q: usize) -> Mask {
     let mut m = 0u128;
     let table = &GEO.coset_cell[q];
     while bits != 0 {

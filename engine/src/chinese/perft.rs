@@ -13,7 +13,9 @@ use crate::parallel::sum_counts;
 use crate::perft_table::{sum_counts_hashed, PerftTable};
 
 use super::moves::Move;
+use super::perft_two::perft_two;
 use super::position::Position;
+use super::rules::Variant;
 
 /// Depth at or below which the interruptible perft counts without looking
 /// at its stop flag: four plies are about 10^5 leaves from the start (a few
@@ -87,6 +89,16 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves().max(1),
+        2 if pos.cfg().variant == Variant::International && !pos.cfg().goal_lock => {
+            match perft_two(pos) {
+                Some(n) => n,
+                None => {
+                    let mut child = *pos;
+                    child.pass_unchecked();
+                    child.count_legal_moves().max(1)
+                }
+            }
+        }
         _ => {
             let moves = pos.legal_moves();
             if moves.is_empty() {

@@ -36,6 +36,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod perft;
+mod perft_two;
 mod position;
 mod search;
 mod square;

@@ -21,7 +21,7 @@ use super::tables::{
 };
 
 #[inline(always)]
-fn sides<const W: bool>(pos: &Position) -> Sides {
+pub(super) fn sides<const W: bool>(pos: &Position) -> Sides {
     let (me, opp) = if W {
         (pos.white, pos.black)
     } else {
@@ -148,7 +148,7 @@ fn kings_that_capture(s: &Sides) -> u32 {
 /// What the side to move has to do, decided once for the three users
 /// (list generation, the perft visitor and the bulk counter).
 #[derive(Clone, Copy)]
-enum Dispatch {
+pub(super) enum Dispatch {
     /// No capture: man steps and king slides.
     Quiet,
     /// Only single jumps by men, as landing squares per forward direction
@@ -166,7 +166,7 @@ enum Dispatch {
 
 /// The capture dispatch: which capture rule applies to the side to move.
 #[inline(always)]
-fn dispatch<const W: bool>(s: &Sides) -> Dispatch {
+pub(super) fn dispatch<const W: bool>(s: &Sides) -> Dispatch {
     let (la, lb) = man_jump_landings::<W>(s, s.opp);
     let ck = if s.kings != 0 {
         kings_that_capture(s)
@@ -259,7 +259,12 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
 /// `to_bit` may coincide for a king's ring capture). The hash is not
 /// updated: this is perft's make-move.
 #[inline(always)]
-fn child_of<const W: bool>(pos: &Position, from_bit: u32, to_bit: u32, cap: u32) -> Position {
+pub(super) fn child_of<const W: bool>(
+    pos: &Position,
+    from_bit: u32,
+    to_bit: u32,
+    cap: u32,
+) -> Position {
     let promo = if W { ROW_8 } else { ROW_1 };
     let mut kings = pos.kings & !cap;
     if kings & from_bit != 0 {
@@ -318,9 +323,21 @@ fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
 /// to move), without building a move list for quiet moves and single man
 /// captures. The children's hashes are not updated (perft only).
 #[inline(always)]
-pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F) {
+pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, f: F) {
     let s = sides::<W>(pos);
-    match dispatch::<W>(&s) {
+    visit_dispatched::<W, F>(pos, &s, dispatch::<W>(&s), f);
+}
+
+/// [`visit`] with the sides and the dispatch already computed.
+#[inline(always)]
+pub(super) fn visit_dispatched<const W: bool, F: FnMut(&Position)>(
+    pos: &Position,
+    s: &Sides,
+    d: Dispatch,
+    mut f: F,
+) {
+    let s = *s;
+    match d {
         Dispatch::Quiet => {}
         Dispatch::SingleJumps(la, lb) => {
             // A jump moves the man by a constant 9 or 7 bits.
@@ -391,7 +408,7 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, mut f: F
 /// two 32-bit ones when the CPU has no `popcnt` instruction (the default
 /// x86-64 target).
 #[inline(always)]
-fn pop2(a: u32, b: u32) -> u32 {
+pub(super) fn pop2(a: u32, b: u32) -> u32 {
     (u64::from(a) << 32 | u64::from(b)).count_ones()
 }
 

@@ -10,6 +10,7 @@ use super::captures::CaptureOrders;
 use super::color::Color;
 use super::movegen::{count, count_with_orders, legal_moves_with_orders, visit};
 use super::moves::{Move, MoveList};
+use super::perft_two::perft_two;
 use super::position::Position;
 use super::tables::{ROW_1, ROW_8};
 
@@ -27,8 +28,12 @@ fn child(pos: &Position, mv: &Move) -> Position {
 }
 
 fn perft_side<const W: bool>(pos: &Position, depth: u32) -> u64 {
-    if depth == 1 {
-        return count::<W>(pos) as u64;
+    if depth <= 2 {
+        return if depth == 2 {
+            perft_two::<W>(pos)
+        } else {
+            count::<W>(pos) as u64
+        };
     }
     let mut n = 0;
     visit::<W, _>(pos, |c| {
