@@ -349,9 +349,11 @@ fn game_search_reports_how_full_its_table_is() {
         let permille = hashfull.expect("the game search has a table");
         assert!(permille <= 1000, "{permille}");
     }
-    // A second search of the same game finds the table in use.
+    // A second, deeper search of the same game finds the table in use
+    // (hashfull samples the first 1000 of 65,536 entries: a search must
+    // store a few thousand for one of them to be there for sure).
     let mut last = None;
-    engine.search(&game, &depth(3), &AtomicBool::new(false), &mut |info| {
+    engine.search(&game, &depth(5), &AtomicBool::new(false), &mut |info| {
         last = info.hashfull
     });
     assert!(last.is_some_and(|p| p > 0), "{last:?}");
