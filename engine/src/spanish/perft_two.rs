@@ -11,7 +11,10 @@
 //! computed once per parent, and the man steps that give it no capture are
 //! counted all at once from the parent's sets. The out-of-line bulk count
 //! ([`count`]) on a made child is kept for children where the side to move
-//! has kings, or a capture of two or more pieces against kings.
+//! has kings, or a capture of two or more pieces against kings. A parent
+//! that must take two or more pieces with a man, against an opponent
+//! without kings, finds its moves from the same landing sets instead of
+//! the capture search.
 
 use super::captures::{gen_captures, Sides};
 use super::color::Color;
