@@ -11,9 +11,12 @@
 //! computed once per parent, and the man steps that give it no capture are
 //! counted all at once from the parent's sets. The out-of-line bulk count
 //! ([`count`]) on a made child is kept for children where the side to move
-//! has kings, or a capture of two or more pieces against kings.
+//! has kings, or a capture of two or more pieces against kings. A parent
+//! that must take two or more pieces with a man, against an opponent
+//! without kings, finds its moves from the same landing sets instead of
+//! the capture search.
 
-use super::captures::gen_captures;
+use super::captures::{gen_captures, Sides};
 use super::color::Color;
 use super::movegen::{child_of, count, dispatch, pop2, sides, Dispatch};
 use super::moves::MoveList;
@@ -50,6 +53,40 @@ fn count_men<const W: bool>(
     if la | lb == 0 {
         return pop2(xa & empty, xb & empty);
     }
+    // Whether any capture goes on: most replies that can capture take
+    // one piece only, and two jumps from the landings decide it with
+    // fewer shifts than the per-direction origins below.
+    let l = la | lb;
+    let on = if W {
+        up_left(up_left(l) & opp) | up_right(up_right(l) & opp)
+    } else {
+        down_left(down_left(l) & opp) | down_right(down_right(l) & opp)
+    };
+    if on & empty != 0 {
+        return longest_men::<W>(la, lb, opp, opp_kings, empty, child);
+    }
+    // Single jumps only; those taking a king when any does.
+    if opp_kings != 0 {
+        let (ka, kb) = jumps(opp_kings);
+        if ka | kb != 0 {
+            return pop2(ka, kb);
+        }
+    }
+    pop2(la, lb)
+}
+
+/// The number of longest captures of two or more pieces by men of side
+/// `W`, whose first jumps land on `la` and `lb`; `child` makes the
+/// position for the full count.
+#[inline(always)]
+fn longest_men<const W: bool>(
+    la: u32,
+    lb: u32,
+    opp: u32,
+    opp_kings: u32,
+    empty: u32,
+    child: impl FnOnce() -> Position,
+) -> u32 {
     // The squares from which a man jumps over `opp` onto `empty`, per
     // forward direction; a jump moves a man by a constant 9 or 7 bits.
     let (ca, cb) = if W {
@@ -70,29 +107,19 @@ fn count_men<const W: bool>(
     // are behind it and the board ahead is the same at every jump, and
     // the directions and the landing square fix the man and the pieces.
     let two = [ja(la), jb(la), ja(lb), jb(lb)];
-    if two != [0; 4] {
-        // The longest captures are the moves. Taking more kings breaks
-        // ties among them, which needs the full search when the other
-        // side has kings.
-        if opp_kings != 0 {
-            return count::<W>(&child()) as u32;
-        }
-        // At most three jumps: a man jumps two rows forward each time.
-        let three = two.map(|x| pop2(ja(x), jb(x)));
-        return if three != [0; 4] {
-            three.iter().sum()
-        } else {
-            pop2(two[0], two[1]) + pop2(two[2], two[3])
-        };
-    }
-    // Single jumps only; those taking a king when any does.
+    // The longest captures are the moves. Taking more kings breaks ties
+    // among them, which needs the full search when the other side has
+    // kings.
     if opp_kings != 0 {
-        let (ka, kb) = jumps(opp_kings);
-        if ka | kb != 0 {
-            return pop2(ka, kb);
-        }
+        return count::<W>(&child()) as u32;
     }
-    pop2(la, lb)
+    // At most three jumps: a man jumps two rows forward each time.
+    let three = two.map(|x| pop2(ja(x), jb(x)));
+    if three != [0; 4] {
+        three.iter().sum()
+    } else {
+        pop2(two[0], two[1]) + pop2(two[2], two[3])
+    }
 }
 
 /// The position with these sets, side `W` to move (no hash: perft and the
@@ -145,6 +172,86 @@ macro_rules! each_bit {
             $body
         }
     }};
+}
+
+/// Perft 2 of a parent whose moves are the longest captures by men of two
+/// or more pieces, against an opponent without kings (so no tie-break on
+/// kings taken): the moves are the landing sets per direction sequence,
+/// as in [`count_men`], and each landing gives its man and the pieces it
+/// took by walking the sequence back, which skips the capture search and
+/// the move list.
+#[inline(always)]
+fn men_captures<const W: bool>(s: &Sides) -> u64 {
+    let empty = !s.occ;
+    let promo = if W { ROW_8 } else { ROW_1 };
+    let mine = s.men | s.kings;
+    let (xa, xb) = if W {
+        (up_left(s.men), up_right(s.men))
+    } else {
+        (down_left(s.men), down_right(s.men))
+    };
+    let (la, lb) = if W {
+        (up_left(xa & s.opp) & empty, up_right(xb & s.opp) & empty)
+    } else {
+        (
+            down_left(xa & s.opp) & empty,
+            down_right(xb & s.opp) & empty,
+        )
+    };
+    // The squares from which a man can jump, per direction: the board
+    // ahead of a capturing man never changes (see `count_men`).
+    let (ca, cb) = if W {
+        (
+            down_right(s.opp & down_right(empty)),
+            down_left(s.opp & down_left(empty)),
+        )
+    } else {
+        (
+            up_right(s.opp & up_right(empty)),
+            up_left(s.opp & up_left(empty)),
+        )
+    };
+    let ja = |x: u32| if W { (x & ca) << 9 } else { (x & ca) >> 7 };
+    let jb = |x: u32| if W { (x & cb) << 7 } else { (x & cb) >> 9 };
+    // Index bits, last jump lowest: direction `a` 0, `b` 1.
+    let two = [ja(la), jb(la), ja(lb), jb(lb)];
+    let three = [
+        ja(two[0]),
+        jb(two[0]),
+        ja(two[1]),
+        jb(two[1]),
+        ja(two[2]),
+        jb(two[2]),
+        ja(two[3]),
+        jb(two[3]),
+    ];
+    debug_assert!(two != [0; 4], "the dispatch found a capture of two");
+    let (sets, len): (&[u32], u32) = if three != [0; 8] {
+        (&three, 3)
+    } else {
+        (&two, 2)
+    };
+    let mut n = 0u64;
+    for (seq, &set) in sets.iter().enumerate() {
+        each_bit!(to in set => {
+            // Back over each jump: the man's square before it and the
+            // piece it took.
+            let (mut at, mut taken) = (to, 0);
+            for k in 0..len {
+                let (from, cap) = match (W, seq >> k & 1 != 0) {
+                    (true, false) => (at >> 9, down_right(at)),
+                    (true, true) => (at >> 7, down_left(at)),
+                    (false, false) => (at << 7, up_right(at)),
+                    (false, true) => (at << 9, up_left(at)),
+                };
+                at = from;
+                taken |= cap;
+            }
+            let kings = s.kings | (to & promo);
+            n += u64::from(reply::<W>(mine ^ (at | to), kings, s.opp & !taken, 0));
+        });
+    }
+    n
 }
 
 /// Perft 2 from `pos`, side `W` to move.
@@ -310,6 +417,7 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                 each_bit!(to in lb => { jump!(to, to << 9, up_left(to)) });
             }
         }
+        Dispatch::Search { kings: 0, .. } if s.opp_kings == 0 => n = men_captures::<W>(&s),
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
             gen_captures::<W>(&s, men, kings, &mut list);
