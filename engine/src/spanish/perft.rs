@@ -137,8 +137,8 @@ pub(crate) fn perft_parallel_until(
 }
 
 /// Perft on `threads` threads of a local rayon pool; `threads == 0` means
-/// all available cores. The work is split on the positions two plies from
-/// the root for balance. Falls back to the sequential count when
+/// all available cores. The work is split on the positions three plies from
+/// the root (two at depth 4) for balance. Falls back to the sequential count when
 /// `threads == 1`, for shallow depths, or if the pool cannot be built.
 ///
 /// ```
