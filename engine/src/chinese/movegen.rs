@@ -60,6 +60,20 @@ pub(super) fn flood(start: u128, ov: &[u128; 6], land: u128, lock: u128) -> u128
     }
 }
 
+/// The points of `pieces` (coset-grid bits) with at least one jump: a
+/// jumpable piece next to them in some direction (`over`, the position's
+/// per-direction masks of the coset) and the point behind it `empty`.
+#[inline(always)]
+pub(super) fn with_a_jump(pieces: u128, over: &[u128; 6], empty: u128) -> u128 {
+    pieces
+        & ((over[0] & (empty >> 1))
+            | (over[1] & (empty >> 11))
+            | (over[2] & (empty >> 10))
+            | (over[3] & (empty << 1))
+            | (over[4] & (empty << 11))
+            | (over[5] & (empty << 10)))
+}
+
 /// Converts coset-grid bits of coset `q` to a dense mask.
 #[inline]
 pub(super) fn coset_to_dense(mut bits: u128, q: usize) -> Mask {
@@ -271,13 +285,7 @@ impl Position {
             let e = self.empty_c[q];
             let ov = &self.ov[q];
             // The own pieces of this coset that have at least one jump.
-            let mut jumpers = o
-                & ((ov[0] & (e >> 1))
-                    | (ov[1] & (e >> 11))
-                    | (ov[2] & (e >> 10))
-                    | (ov[3] & (e << 1))
-                    | (ov[4] & (e << 11))
-                    | (ov[5] & (e << 10)));
+            let mut jumpers = with_a_jump(o, ov, e);
             let lock = if GENERAL && cfg.goal_lock {
                 cfg.goal_c[p][q]
             } else {

@@ -16,7 +16,7 @@
 //! no move touches the other's chains.
 
 use super::geometry::{Mask, GEO};
-use super::movegen::{coset_to_dense, flood};
+use super::movegen::{coset_to_dense, flood, with_a_jump};
 use super::position::Position;
 
 /// The count of player `p` as if it were to move in `pos`, the points its
@@ -40,13 +40,7 @@ fn count_with_reads(pos: &Position, p: usize) -> (u32, u128, [u128; 4]) {
         }
         let e = pos.empty_c[q];
         let ov = &pos.ov[q];
-        let mut jumpers = o
-            & ((ov[0] & (e >> 1))
-                | (ov[1] & (e >> 11))
-                | (ov[2] & (e >> 10))
-                | (ov[3] & (e << 1))
-                | (ov[4] & (e << 11))
-                | (ov[5] & (e << 10)));
+        let mut jumpers = with_a_jump(o, ov, e);
         let mut landed = 0u128;
         while jumpers != 0 {
             let b = jumpers & jumpers.wrapping_neg();
