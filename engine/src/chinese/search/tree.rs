@@ -178,6 +178,9 @@ impl<'a> Tree<'a> {
     /// `mover` recomputed in `child` when a rival moved.
     #[inline]
     fn pass_costs(&mut self, ply: usize, child: &Position, mover: Option<usize>) {
+        if self.rival_costs.is_none() {
+            return;
+        }
         let updated = match mover {
             Some(o) if o != self.root => Some((o, self.army(o).cost_of_own_in(child, o))),
             _ => None,
@@ -251,8 +254,8 @@ impl<'a> Tree<'a> {
     }
 
     /// The moves of `p` in `pos`, best first by the change of `p`'s cost
-    /// (ties in generation order), at most `limit` of them (the hash move
-    /// first when given). Not inlined: its scoring buffer stays out of the
+    /// (ties broken by a hash of the move and the position), at most
+    /// `limit` of them (the hash move first when given). Not inlined: its scoring buffer stays out of the
     /// recursive frame.
     #[inline(never)]
     pub(crate) fn ordered(
@@ -274,15 +277,16 @@ impl<'a> Tree<'a> {
         // (score, tie-break, move), sorted by the first two. Ties are broken
         // by a hash of the move and the position: in generation order they
         // would favour the same side of the board every time.
+        // The move's own bits in the low half make the order total.
         let salt = pos.hash();
         let tie = |from: Cell, to: Cell| {
-            let x = (salt ^ ((from.index() as u64) << 8 | to.index() as u64))
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (x >> 48) as u16
+            let bits = (from.index() as u32) << 8 | to.index() as u32;
+            let x = (salt ^ u64::from(bits)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            ((x >> 48) as u32) << 16 | bits
         };
         if limit <= SHORT_LIST {
             // The few best by insertion, without listing every move first.
-            let mut top: ArrayVec<(i32, u16, Move), SHORT_LIST> = ArrayVec::new();
+            let mut top: ArrayVec<(i32, u32, Move), SHORT_LIST> = ArrayVec::new();
             for from in pos.pieces(p) {
                 for to in pos.destinations_of(p, from) {
                     let key = (score(from, to), tie(from, to));
@@ -299,7 +303,7 @@ impl<'a> Tree<'a> {
             return top.iter().map(|x| x.2).collect();
         }
         let moves: MoveList = pos.moves_of(p);
-        let mut scored: ArrayVec<(i32, u16, Move), MAX_MOVES> = ArrayVec::new();
+        let mut scored: ArrayVec<(i32, u32, Move), MAX_MOVES> = ArrayVec::new();
         for &mv in moves.iter() {
             scored.push((score(mv.from, mv.to), tie(mv.from, mv.to), mv));
         }
