@@ -594,14 +594,14 @@ mod tests {
         *game.position()
     }
 
-    #[test]
-    fn the_short_list_is_the_head_of_the_full_order() {
-        let pos = middle_game();
+    /// Runs `f` on a 6-player best-reply tree for player 0 in `pos`, on a
+    /// small table of its own.
+    fn with_tree(pos: &Position, f: impl FnOnce(&mut Tree<'_>)) {
         let stop = AtomicBool::new(false);
         let mut tt = vec![Entry::default(); 1024];
         let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
-        let tree = Tree::new(
-            &pos,
+        let mut tree = Tree::new(
+            pos,
             0,
             [true; 6],
             true,
@@ -611,66 +611,63 @@ mod tests {
             &mut tt,
             &mut pv,
         );
-        for p in 0..6 {
-            let all = tree.ordered(&pos, p, usize::MAX, None);
-            assert_eq!(all.len(), pos.moves_of(p).len());
-            for limit in [1, 4, 16, SHORT_LIST, SHORT_LIST + 1] {
-                let head = tree.ordered(&pos, p, limit, None);
-                assert_eq!(
-                    &head[..],
-                    &all[..limit.min(all.len())],
-                    "player {p}, limit {limit}"
-                );
+        f(&mut tree);
+    }
+
+    #[test]
+    fn the_short_list_is_the_head_of_the_full_order() {
+        let pos = middle_game();
+        with_tree(&pos, |tree| {
+            for p in 0..6 {
+                let all = tree.ordered(&pos, p, usize::MAX, None);
+                assert_eq!(all.len(), pos.moves_of(p).len());
+                for limit in [1, 4, 16, SHORT_LIST, SHORT_LIST + 1] {
+                    let head = tree.ordered(&pos, p, limit, None);
+                    assert_eq!(
+                        &head[..],
+                        &all[..limit.min(all.len())],
+                        "player {p}, limit {limit}"
+                    );
+                }
+                // The hash move comes first whatever its score.
+                let last = *all.last().expect("moves");
+                let first = Some((last.from.index() as u8, last.to.index() as u8));
+                assert_eq!(tree.ordered(&pos, p, 4, first)[0], last);
             }
-            // The hash move comes first whatever its score.
-            let last = *all.last().expect("moves");
-            let first = Some((last.from.index() as u8, last.to.index() as u8));
-            assert_eq!(tree.ordered(&pos, p, 4, first)[0], last);
-        }
+        });
     }
 
     #[test]
     fn the_rival_costs_kept_per_ply_follow_the_rivals_moves() {
         let pos = middle_game();
-        let stop = AtomicBool::new(false);
-        let mut tt = vec![Entry::default(); 1024];
-        let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
-        let mut tree = Tree::new(
-            &pos,
-            0,
-            [true; 6],
-            true,
-            Mode::BestReply,
-            16,
-            &stop,
-            &mut tt,
-            &mut pv,
-        );
-        tree.keep_rival_costs(&pos);
-        // A root move leaves the rivals' costs as they were; a rival's move
-        // updates that rival's alone, to its cost recomputed in the child.
-        let mut child = pos;
-        let own = tree.ordered(&pos, 0, 1, None)[0];
-        child.set_to_move_unchecked(0);
-        child.play_unchecked(&own);
-        tree.pass_costs(0, &child, Some(0));
-        let reply = tree.ordered(&child, 3, 1, None)[0];
-        let mut grandchild = child;
-        grandchild.set_to_move_unchecked(3);
-        grandchild.play_unchecked(&reply);
-        tree.pass_costs(1, &grandchild, Some(3));
-        let costs = tree.rival_costs.as_deref().expect("kept");
-        for (p, (after_own, after_reply)) in costs[1].iter().zip(&costs[2]).enumerate().skip(1) {
-            assert_eq!(*after_own, tree.army(p).cost_of_own_in(&child, p));
-            assert_eq!(*after_reply, tree.army(p).cost_of_own_in(&grandchild, p));
-        }
-        assert_ne!(costs[2][3], costs[1][3]);
-        // The leaf evaluation reads them: the best rival at half weight
-        // (or as set) minus the root's own full cost.
-        let best = (1..6).map(|p| costs[2][p]).min().expect("rivals");
-        assert_eq!(
-            tree.evaluate(&grandchild, 2),
-            best * tree.rival_weight / 100 - tree.army(0).cost_in(&grandchild, 0)
-        );
+        with_tree(&pos, |tree| {
+            tree.keep_rival_costs(&pos);
+            // A root move leaves the rivals' costs as they were; a rival's move
+            // updates that rival's alone, to its cost recomputed in the child.
+            let mut child = pos;
+            let own = tree.ordered(&pos, 0, 1, None)[0];
+            child.set_to_move_unchecked(0);
+            child.play_unchecked(&own);
+            tree.pass_costs(0, &child, Some(0));
+            let reply = tree.ordered(&child, 3, 1, None)[0];
+            let mut grandchild = child;
+            grandchild.set_to_move_unchecked(3);
+            grandchild.play_unchecked(&reply);
+            tree.pass_costs(1, &grandchild, Some(3));
+            let costs = tree.rival_costs.as_deref().expect("kept");
+            for (p, (after_own, after_reply)) in costs[1].iter().zip(&costs[2]).enumerate().skip(1)
+            {
+                assert_eq!(*after_own, tree.army(p).cost_of_own_in(&child, p));
+                assert_eq!(*after_reply, tree.army(p).cost_of_own_in(&grandchild, p));
+            }
+            assert_ne!(costs[2][3], costs[1][3]);
+            // The leaf evaluation reads them: the best rival at half weight
+            // (or as set) minus the root's own full cost.
+            let best = (1..6).map(|p| costs[2][p]).min().expect("rivals");
+            assert_eq!(
+                tree.evaluate(&grandchild, 2),
+                best * tree.rival_weight / 100 - tree.army(0).cost_in(&grandchild, 0)
+            );
+        });
     }
 }
