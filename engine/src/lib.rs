@@ -38,13 +38,15 @@
 //! put a text protocol on top. `docs/LIBRARY.md` in the repository walks
 //! through the API.
 
-#![forbid(unsafe_code)]
+// One audited exception: `huge_pages` asks the kernel for 2 MiB pages.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 mod any;
 mod bitset;
 pub mod chinese;
 mod game;
+mod huge_pages;
 mod parallel;
 pub mod pdn;
 mod perft_table;

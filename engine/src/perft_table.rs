@@ -48,7 +48,7 @@ impl PerftTable {
         // The largest power of two that fits.
         let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
         PerftTable {
-            entries: bytemuck::zeroed_slice_box(buckets * WAYS),
+            entries: crate::huge_pages::zeroed_table(buckets * WAYS),
             mask: buckets - 1,
         }
     }

@@ -110,7 +110,7 @@ fn table(hash_mb: usize) -> Box<[Entry]> {
     } else {
         n.next_power_of_two() / 2
     };
-    bytemuck::zeroed_slice_box(n.max(1))
+    crate::huge_pages::zeroed_table(n.max(1))
 }
 
 impl Search<Game> for Engine {

@@ -2,7 +2,7 @@
 //! quiescence over captures, late-move reductions, extensions and draw
 //! detection; and the material-only baseline (`Style::Plain`).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 
 use arrayvec::ArrayVec;
 
@@ -85,6 +85,9 @@ pub struct Shared<'a> {
     /// clock, whose results must not depend on timing); a search on the
     /// clock never waits (see [`Tablebase::probe_without_waiting`]).
     pub wait_for_tables: bool,
+    /// The deepest iteration any thread has completed: a thread still
+    /// searching that depth or a shallower one abandons it.
+    pub completed: AtomicU32,
 }
 
 #[inline(always)]
@@ -113,6 +116,9 @@ pub struct Searcher<'a> {
     tb_pieces: u32,
     /// Set once the search must unwind.
     pub stopped: bool,
+    /// Set with `stopped` when another thread has completed the depth
+    /// this one is searching: the iteration, not the search, is over.
+    pub superseded: bool,
     /// Deepest ply reached.
     pub seldepth: usize,
     /// Killers, history, PV table and the repetition stack: the hashes of
@@ -153,6 +159,7 @@ impl<'a> Searcher<'a> {
             tbhits_published: 0,
             tb_pieces: shared.tablebase.map_or(0, |tb| tb.max_pieces()),
             stopped: false,
+            superseded: false,
             seldepth: 0,
             w,
             root_depth: 0,
@@ -230,6 +237,10 @@ impl<'a> Searcher<'a> {
                 || (self.main && self.time.hard_expired())
             {
                 self.stopped = true;
+            } else if self.shared.completed.load(AtomicOrdering::Relaxed) >= self.root_depth as u32
+            {
+                self.stopped = true;
+                self.superseded = true;
             }
         }
         self.stopped

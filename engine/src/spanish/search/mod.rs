@@ -20,13 +20,14 @@
 
 mod alphabeta;
 mod bench;
+mod deepening;
 mod eval;
 mod features;
 mod ordering;
 mod tt;
 mod weights;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -36,13 +37,14 @@ use crate::game::Search;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
-    SearchLimits, SearchResult, Style, INF, MATE, MATE_BOUND,
+    SearchLimits, SearchResult, Style, MATE,
 };
 use crate::spanish::tablebase::{GameValue, Tablebase};
 use crate::spanish::{Game, Move, Position};
 
 use alphabeta::{Searcher, Shared, Worker};
-use ordering::{MAX_PLY, NO_MOVE};
+use deepening::{help, iterate, Deepest};
+use ordering::MAX_PLY;
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_with, BENCH_DEPTH};
@@ -405,6 +407,7 @@ impl Engine {
             tbhits: AtomicU64::new(0),
             tablebase,
             wait_for_tables,
+            completed: AtomicU32::new(0),
         };
         let (main_worker, helpers) = self
             .workers
@@ -413,8 +416,9 @@ impl Engine {
         let mut main = Searcher::new(&shared, main_worker, true, time, node_limit, history, plain);
         main.root_best = moves[0];
         let first = moves[0];
+        let deepest = Deepest::default();
         std::thread::scope(|scope| {
-            let shared = &shared;
+            let (shared, deepest) = (&shared, &deepest);
             for (id, worker) in (1..threads).zip(helpers.iter_mut()) {
                 std::thread::Builder::new()
                     .stack_size(16 << 20)
@@ -422,150 +426,18 @@ impl Engine {
                         let mut helper =
                             Searcher::new(shared, worker, false, time, u64::MAX, history, plain);
                         helper.root_best = first;
-                        let mut score = 0;
-                        for depth in 1..=max_depth {
-                            let d = (depth + (id as i32 & 1)).min(max_depth);
-                            score = aspirate(&mut helper, &root, d, score, np, false);
-                            if helper.stopped {
-                                break;
-                            }
-                        }
-                        helper.publish();
+                        help(&mut helper, shared, id, &root, max_depth, np, deepest);
                     })
                     .ok();
             }
             let result = iterate(
-                &mut main, &root, max_depth, np, &time, tt, plain, on_info, start,
+                &mut main, shared, &root, max_depth, np, &time, plain, deepest, on_info, start,
             );
             shared.abort.store(true, AtomicOrdering::Relaxed);
             result
         })
         .finish(&shared)
     }
-}
-
-struct Partial {
-    best: Move,
-    score: i32,
-    depth: u32,
-    pv: Vec<Move>,
-}
-
-impl Partial {
-    fn finish(self, shared: &Shared<'_>) -> SearchResult<Move> {
-        SearchResult {
-            best: Some(self.best),
-            score: to_score(self.score),
-            depth: self.depth,
-            nodes: shared.nodes.load(AtomicOrdering::Relaxed),
-            pv: self.pv,
-        }
-    }
-}
-
-/// One iteration with an aspiration window around `prev` (from depth 5,
-/// unless the score is a proven result), widened on failure.
-fn aspirate(
-    s: &mut Searcher<'_>,
-    root: &Position,
-    depth: i32,
-    prev: i32,
-    np: u32,
-    plain: bool,
-) -> i32 {
-    if plain || depth < 5 || prev.abs() >= MATE_BOUND {
-        return s.root(root, depth, -INF, INF, np);
-    }
-    let mut delta = 30;
-    let (mut alpha, mut beta) = (prev - delta, prev + delta);
-    loop {
-        let score = s.root(root, depth, alpha, beta, np);
-        if s.stopped {
-            return score;
-        }
-        if score <= alpha {
-            beta = (alpha + beta) / 2;
-            alpha = (score - delta).max(-INF);
-        } else if score >= beta {
-            beta = (score + delta).min(INF);
-        } else {
-            return score;
-        }
-        delta *= 2;
-        if delta > 1000 {
-            alpha = -INF;
-            beta = INF;
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn iterate(
-    main: &mut Searcher<'_>,
-    root: &Position,
-    max_depth: i32,
-    np: u32,
-    time: &TimeManager,
-    tt: &TranspositionTable,
-    plain: bool,
-    on_info: &mut dyn FnMut(&SearchInfo<Move>),
-    start: Instant,
-) -> Partial {
-    let mut done = Partial {
-        best: main.root_best,
-        score: 0,
-        depth: 0,
-        pv: vec![main.root_best],
-    };
-    let mut changes = 0.0f64;
-    for depth in 1..=max_depth {
-        let score = aspirate(main, root, depth, done.score, np, plain);
-        if main.stopped {
-            // Keep a better move proven during the unfinished iteration.
-            if main.root_best != done.best && main.root_best != NO_MOVE {
-                done.best = main.root_best;
-                done.pv = vec![main.root_best];
-            }
-            break;
-        }
-        if depth > 1 && main.root_best != done.best {
-            changes += 1.0;
-        }
-        changes *= 0.5;
-        done = Partial {
-            best: main.root_best,
-            score,
-            depth: depth as u32,
-            pv: main.pv().to_vec(),
-        };
-        if done.pv.first() != Some(&done.best) {
-            done.pv = vec![done.best];
-        }
-        on_info(&SearchInfo {
-            depth: depth as u32,
-            seldepth: (main.seldepth as u32).max(depth as u32),
-            score: to_score(score),
-            nodes: main.total_nodes(),
-            time: start.elapsed(),
-            hashfull: (!plain).then(|| tt.hashfull()),
-            tbhits: main.tablebase_in_use().then(|| main.total_tbhits()),
-            pv: done.pv.clone(),
-        });
-        if time.is_timed() {
-            if !time.continue_iterating(1.0 + 3.0 * changes) {
-                break;
-            }
-            // A proven result that the depth already covers twice over.
-            if score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 4 {
-                break;
-            }
-        }
-        if depth as usize >= MAX_PLY - 8 {
-            break;
-        }
-    }
-    main.publish();
-    done
 }
 
 #[cfg(test)]

@@ -132,7 +132,7 @@ impl TranspositionTable {
     pub fn with_buckets(n: usize) -> TranspositionTable {
         let buckets = n.max(1);
         // Three spare slots let bucket 0 start on a cache line.
-        let slots: Box<[Slot]> = bytemuck::zeroed_slice_box(buckets * BUCKET_SLOTS + 3);
+        let slots: Box<[Slot]> = crate::huge_pages::zeroed_table(buckets * BUCKET_SLOTS + 3);
         let line = 64;
         let misalignment = slots.as_ptr() as usize % line;
         let first = ((line - misalignment) % line) / std::mem::size_of::<Slot>();
