@@ -212,6 +212,35 @@ fn every_style_plays_legal_moves_for_every_player_count() {
 }
 
 #[test]
+fn two_threads_split_the_root_and_reach_the_depth() {
+    // 2 and 6 players: every iteration completes on both threads, and the
+    // result is a legal move of the asked depth with its line.
+    let mut rng = Rng::new(7);
+    for players in [2u8, 6] {
+        let rules = Rules {
+            players,
+            ..Rules::default()
+        };
+        let game = random_game(rules, 6 * players as usize, &mut rng);
+        let mut engine = Engine::new(4);
+        engine.set_options(&EngineOptions {
+            threads: 2,
+            ..EngineOptions::default()
+        });
+        let mut depths = Vec::new();
+        let out = engine.search(&game, &depth(4), &AtomicBool::new(false), &mut |i| {
+            depths.push(i.depth)
+        });
+        let mv = out.best.expect("a move");
+        assert!(game.position().is_legal(&mv), "{players} players");
+        assert_eq!(out.depth, 4);
+        assert_eq!(depths, [1, 2, 3, 4]);
+        assert_eq!(out.pv.first(), Some(&mv));
+        assert!(out.nodes > game.legal_moves().len() as u64);
+    }
+}
+
+#[test]
 fn stop_is_honoured() {
     // Already stopped: still a legal move, at once.
     let game = Game::new(Rules::for_players(3));

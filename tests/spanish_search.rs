@@ -361,3 +361,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn two_threads_reach_the_depth_and_find_the_same_shot() {
+    // Whichever thread completes the depth first ends the search; the
+    // infos report each depth once, in order, up to the one asked for.
+    let pos = Position::from_fen("W:W6,10,13,14:B21,22,27,28").unwrap();
+    let game = Game::new(pos);
+    let mut engine = Engine::new(4);
+    engine.set_options(&threads(2));
+    for depth in [8, 14] {
+        let mut depths = Vec::new();
+        let limits = SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        };
+        let r = engine.search(&game, &limits, &AtomicBool::new(false), &mut |i| {
+            depths.push(i.depth)
+        });
+        assert_eq!(r.depth, depth);
+        assert_eq!(pos.move_text(&r.best.unwrap()), "13-18");
+        assert_eq!(r.pv.first(), r.best.as_ref());
+        assert_eq!(depths.last(), Some(&depth), "{depths:?}");
+        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+    }
+    // From the start, a deeper search on two threads.
+    let game = Game::default();
+    let limits = SearchLimits {
+        depth: Some(16),
+        ..SearchLimits::default()
+    };
+    let r = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+    assert_eq!(r.depth, 16);
+    assert!(game.legal_moves().contains(&r.best.unwrap()));
+}

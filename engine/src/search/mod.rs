@@ -22,6 +22,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+pub(crate) mod deepest;
 pub(crate) mod pv;
 pub(crate) mod time;
 

@@ -20,8 +20,10 @@
 
 mod beam;
 mod bench;
+mod deepening;
 mod heuristic;
 mod race;
+mod table;
 mod tree;
 
 use std::sync::atomic::AtomicBool;
@@ -37,14 +39,16 @@ use crate::random::Rng;
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{
-    clamp_hash_mb, wait_for_stop, EngineOptions, Score, SearchInfo, SearchLimits, SearchResult,
-    Style, INF, MATE_BOUND,
+    clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
+    SearchLimits, SearchResult, Style,
 };
 use crate::Game as _;
 
 use beam::{plan, BeamLimits};
+use deepening::{deepen, TreeSetup};
 use heuristic::plain_cost;
-use tree::{Entry, Mode, Tree, MAX_PLY};
+use table::Table;
+use tree::{Mode, MAX_PLY};
 
 pub use beam::SolitairePlan;
 pub use bench::{bench, bench_with, BENCH_DEPTH};
@@ -52,13 +56,19 @@ pub use bench::{bench, bench_with, BENCH_DEPTH};
 /// The tuned parameters of the 3–6 player best-reply search, measured in
 /// 6-player matches at 100 ms per move (docs/PERFORMANCE.md, "Chinese
 /// checkers at 3–6 players").
-mod multi {
+pub(super) mod multi {
     /// Percent of the leading rival's distance in the evaluation (two
     /// players: 100, a zero-sum race). At a full table, hindering the
     /// leader costs tempo that the other rivals take: half weight places
     /// better.
     pub const RIVAL_WEIGHT: i32 = 50;
 }
+
+/// The PV tables' filler.
+const NO_MOVE: Move = Move {
+    from: Cell::from_u8(0),
+    to: Cell::from_u8(0),
+};
 
 #[inline(always)]
 pub(crate) fn cell(i: u8) -> Cell {
@@ -83,10 +93,12 @@ pub(crate) fn cell(i: u8) -> Cell {
 /// fits in it. The solitaire beam (one player) allocates its own
 /// per-search sets instead.
 pub struct Engine {
-    tt: Box<[Entry]>,
+    tt: Table,
     hash_mb: usize,
     options: EngineOptions,
     pv: PvTable<Move, MAX_PLY>,
+    /// The helper threads' PV buffers.
+    helper_pvs: Vec<PvTable<Move, MAX_PLY>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -99,33 +111,17 @@ impl std::fmt::Debug for Engine {
     }
 }
 
-/// A zeroed allocation (the empty entry is all zeros, and the system's
-/// zero pages make a table of any size instant; pages become resident as
-/// the search writes them).
-fn table(hash_mb: usize) -> Box<[Entry]> {
-    let bytes = hash_mb << 20;
-    let n = bytes / std::mem::size_of::<Entry>();
-    let n = if n.is_power_of_two() {
-        n
-    } else {
-        n.next_power_of_two() / 2
-    };
-    crate::huge_pages::zeroed_table(n.max(1))
-}
-
 impl Search<Game> for Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
     fn new(hash_mb: usize) -> Engine {
         let hash_mb = clamp_hash_mb(hash_mb);
         Engine {
-            tt: table(hash_mb),
+            tt: Table::new(hash_mb),
             hash_mb,
             options: EngineOptions::default(),
-            pv: PvTable::new(Move {
-                from: cell(0),
-                to: cell(0),
-            }),
+            pv: PvTable::new(NO_MOVE),
+            helper_pvs: Vec::new(),
         }
     }
 
@@ -135,14 +131,16 @@ impl Search<Game> for Engine {
     fn set_hash(&mut self, hash_mb: usize) {
         let hash_mb = clamp_hash_mb(hash_mb);
         if hash_mb != self.hash_mb {
-            self.tt = table(1);
-            self.tt = table(hash_mb);
+            self.tt = Table::new(1);
+            self.tt = Table::new(hash_mb);
             self.hash_mb = hash_mb;
         }
     }
 
-    /// Sets the style and beam width of the next searches (the search uses
-    /// one thread whatever `threads` says).
+    /// Sets the style, beam width and threads of the next searches (the
+    /// tree search of 2–6 players runs on `threads` threads over the
+    /// shared table; the solitaire beam, the race solver and the baseline
+    /// styles use one).
     fn set_options(&mut self, options: &EngineOptions) {
         self.options = *options;
     }
@@ -152,8 +150,8 @@ impl Search<Game> for Engine {
     fn clear(&mut self) {
         // A new zeroed table after freeing the old one: faster than writing
         // every entry, and the memory goes back to the system.
-        self.tt = table(1);
-        self.tt = table(self.hash_mb);
+        self.tt = Table::new(1);
+        self.tt = Table::new(self.hash_mb);
     }
 
     /// Searches the position of `game` for the player to move.
@@ -328,67 +326,47 @@ impl Engine {
             Mode::BestReply
         };
         let width = (options.beam_width / 4).clamp(4, 64);
-        let mut tree = Tree::new(
-            &pos,
+        let setup = TreeSetup {
+            pos,
             me,
             active,
-            game.rules().anti_blocking,
+            anti_blocking: game.rules().anti_blocking,
             mode,
             width,
-            stop,
-            &mut self.tt,
-            &mut self.pv,
-        );
-        if game.player_count() >= 3 && mode == Mode::BestReply {
-            tree.reply_width = (width / 4).max(3);
-            tree.rival_weight = multi::RIVAL_WEIGHT;
-            tree.keep_rival_costs(&pos);
+            recent: recent_positions(game, 12),
+            node_limit: limits.nodes,
+        };
+        // Helpers make node counts irreproducible: a node limit runs alone.
+        let threads = if mode == Mode::Plain || limits.nodes.is_some() {
+            1
+        } else {
+            effective_threads(options.threads)
+        };
+        while self.helper_pvs.len() + 1 < threads {
+            self.helper_pvs.push(PvTable::new(NO_MOVE));
         }
-        tree.recent = recent_positions(game, 12);
-        tree.deadline = time.deadline();
-        tree.node_limit = limits.nodes;
-        tree.root_order = tree.ordered(&pos, me, usize::MAX, None);
         let max_depth = limits.depth.unwrap_or(60).clamp(1, 60);
-        for depth in 1..=max_depth {
-            tree.root_best = None;
-            let score = tree.search(&pos, me, depth as i32, 0, -INF, INF);
-            if tree.stopped {
-                // A partial iteration: keep its best move when it beat the
-                // previous best (which is searched first).
-                if let Some((mv, s)) = tree.root_best {
-                    if out.depth == 0 || Some(mv) == out.best || s > out.score.to_internal() {
-                        out.best = Some(mv);
-                    }
-                }
-                break;
-            }
-            let Some((mv, _)) = tree.root_best else {
-                break;
-            };
-            out.best = Some(mv);
-            out.score = Score::from_internal(score);
-            out.depth = depth;
-            out.nodes = tree.nodes;
-            out.pv = tree.pv().to_vec();
-            if out.pv.first() != Some(&mv) {
-                out.pv = vec![mv];
-            }
-            info(&out, tree.seldepth, Some(tree.hashfull()), on_info);
-            if let Some(i) = tree.root_order.iter().position(|m| *m == mv) {
-                tree.root_order[..=i].rotate_right(1);
-            }
-            if score.abs() >= MATE_BOUND || tree.root_order.len() == 1 && limits.depth.is_none() {
-                break;
-            }
-            if !time.continue_iterating(1.0) {
-                break;
-            }
-        }
-        out.nodes = tree.nodes;
+        let mut seldepth = 0;
+        deepen(
+            &setup,
+            threads,
+            max_depth,
+            limits.depth.is_some(),
+            &time,
+            stop,
+            &self.tt,
+            &mut self.pv,
+            &mut self.helper_pvs,
+            &mut out,
+            &mut |out, sel, full| {
+                seldepth = sel;
+                info(out, sel, Some(full), on_info);
+            },
+        );
         if out.depth == 0 {
             out.depth = 1;
             out.pv = out.best.into_iter().collect();
-            info(&out, tree.seldepth, Some(tree.hashfull()), on_info);
+            info(&out, seldepth, Some(self.tt.hashfull()), on_info);
         }
         out
     }
@@ -617,16 +595,5 @@ mod tests {
         assert_eq!(recent.len(), 4);
         assert_eq!(recent[3], start);
         assert_eq!(tree::piece_hash(game.position()), start);
-    }
-
-    #[test]
-    fn the_table_is_a_power_of_two_within_the_size() {
-        for mb in [1, 3, 4, 64] {
-            let n = table(mb).len();
-            assert!(n.is_power_of_two());
-            assert!(n * std::mem::size_of::<Entry>() <= mb << 20);
-            assert!(2 * n * std::mem::size_of::<Entry>() > mb << 20);
-        }
-        assert_eq!(table(4).len(), 1 << 18);
     }
 }

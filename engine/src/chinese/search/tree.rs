@@ -19,7 +19,7 @@
 //! are searched out to the last move (see also the race check in
 //! [`super::race`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::super::geometry::Cell;
@@ -27,6 +27,7 @@ use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, plain_cost, Army};
+use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
 use crate::search::{from_tt, to_tt, INF, MATE as WIN};
 use arrayvec::ArrayVec;
@@ -55,19 +56,29 @@ pub enum Mode {
     Plain,
 }
 
-/// A transposition-table entry (16 bytes).
-#[derive(Clone, Copy, Default, bytemuck::Zeroable)]
-pub(crate) struct Entry {
-    key: u64,
-    mv: (u8, u8),
-    score: i32,
-    depth: i8,
-    bound: u8,
+/// One iteration's root moves dealt out to several threads: each takes
+/// the next move in the root order and searches it with the best score
+/// any thread has proven so far as its alpha.
+pub(crate) struct RootSplit {
+    next: AtomicUsize,
+    alpha: AtomicI32,
 }
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+impl RootSplit {
+    /// No move taken, no score proven.
+    pub(crate) fn new() -> RootSplit {
+        RootSplit {
+            next: AtomicUsize::new(0),
+            alpha: AtomicI32::new(-INF),
+        }
+    }
+
+    /// Starts a new iteration (no thread may be searching).
+    pub(crate) fn reset(&self) {
+        self.next.store(0, Ordering::Relaxed);
+        self.alpha.store(-INF, Ordering::Relaxed);
+    }
+}
 
 /// The searcher's state for one `go`.
 pub struct Tree<'a> {
@@ -86,11 +97,16 @@ pub struct Tree<'a> {
     pub(crate) nodes: u64,
     pub(crate) seldepth: u32,
     pub(crate) stop: &'a AtomicBool,
+    /// Raised when another thread ends the search.
+    pub(crate) abort: Option<&'a AtomicBool>,
+    /// The shared root moves when several threads search one iteration;
+    /// `root_best` is then this thread's best among the moves it took.
+    pub(crate) root_split: Option<&'a RootSplit>,
     pub(crate) deadline: Option<Instant>,
     pub(crate) node_limit: Option<u64>,
     pub(crate) stopped: bool,
-    /// The engine's table (a power-of-two length).
-    tt: &'a mut [Entry],
+    /// The engine's table, shared with the other threads.
+    tt: &'a Table,
     /// Mixed into every key: the root player (entries are scored for it).
     root_key: u64,
     pv: &'a mut PvTable<Move, MAX_PLY>,
@@ -113,9 +129,7 @@ impl<'a> Tree<'a> {
     /// an earlier one: the table is always-replace and has no age), as the
     /// protocol's `hashfull`.
     pub(crate) fn hashfull(&self) -> u32 {
-        let sample = &self.tt[..self.tt.len().min(1000)];
-        let used = sample.iter().filter(|e| e.key != 0).count();
-        (used * 1000 / sample.len().max(1)) as u32
+        self.tt.hashfull()
     }
 
     /// A searcher for `root` in `pos`, with `active[p]` for the players
@@ -129,7 +143,7 @@ impl<'a> Tree<'a> {
         mode: Mode,
         width: usize,
         stop: &'a AtomicBool,
-        tt: &'a mut [Entry],
+        tt: &'a Table,
         pv: &'a mut PvTable<Move, MAX_PLY>,
     ) -> Tree<'a> {
         let players = pos.players();
@@ -150,6 +164,8 @@ impl<'a> Tree<'a> {
             nodes: 0,
             seldepth: 0,
             stop,
+            abort: None,
+            root_split: None,
             deadline: None,
             node_limit: None,
             stopped: false,
@@ -243,6 +259,7 @@ impl<'a> Tree<'a> {
         }
         if self.nodes & 255 == 0
             && (self.stop.load(Ordering::Relaxed)
+                || self.abort.is_some_and(|a| a.load(Ordering::Relaxed))
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
@@ -369,18 +386,15 @@ impl<'a> Tree<'a> {
             ^ (mover as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ u64::from(self.mode == Mode::Plain)
             ^ self.root_key;
-        let slot = (key as usize) & (self.tt.len() - 1);
-        let e = self.tt[slot];
         let mut hash_move = None;
-        if e.key == key {
+        if let Some(e) = self.tt.probe(key) {
             hash_move = Some(e.mv);
             if ply > 0 && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    UPPER => s <= alpha,
-                    _ => false,
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
                 };
                 if cut {
                     return s;
@@ -414,7 +428,22 @@ impl<'a> Tree<'a> {
                 };
             }
             let next = self.repliers(pos, mover);
-            for &mv in moves.iter() {
+            let split = self.root_split.filter(|_| ply == 0);
+            let mut taken = 0;
+            loop {
+                let index = match split {
+                    Some(split) => split.next.fetch_add(1, Ordering::Relaxed),
+                    None => taken,
+                };
+                taken += 1;
+                let Some(&mv) = moves.get(index) else {
+                    break;
+                };
+                if let Some(split) = split {
+                    // Only a score above what another thread proved counts.
+                    alpha = alpha.max(split.alpha.load(Ordering::Relaxed));
+                    best = best.max(alpha);
+                }
                 let mut child = *pos;
                 child.set_to_move_unchecked(mover);
                 child.play_unchecked(&Move::new(mv.from, mv.to));
@@ -451,6 +480,9 @@ impl<'a> Tree<'a> {
                     }
                 }
                 alpha = alpha.max(score);
+                if let Some(split) = split {
+                    split.alpha.fetch_max(score, Ordering::Relaxed);
+                }
                 if alpha >= beta {
                     break;
                 }
@@ -538,20 +570,22 @@ impl<'a> Tree<'a> {
         }
         if !self.stopped {
             let bound = if best <= alpha0 {
-                UPPER
+                Bound::Upper
             } else if best >= beta0 {
-                LOWER
+                Bound::Lower
             } else {
-                EXACT
+                Bound::Exact
             };
             let mv = best_move.map_or((0, 0), |m| (m.from.index() as u8, m.to.index() as u8));
-            self.tt[slot] = Entry {
+            self.tt.store(
                 key,
-                mv,
-                score: to_tt(best, ply),
-                depth: depth.min(127) as i8,
-                bound,
-            };
+                Entry {
+                    mv,
+                    score: to_tt(best, ply),
+                    depth: depth.min(127) as i8,
+                    bound,
+                },
+            );
         }
         best
     }
@@ -598,7 +632,7 @@ mod tests {
     /// small table of its own.
     fn with_tree(pos: &Position, f: impl FnOnce(&mut Tree<'_>)) {
         let stop = AtomicBool::new(false);
-        let mut tt = vec![Entry::default(); 1024];
+        let tt = Table::new(1);
         let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
         let mut tree = Tree::new(
             pos,
@@ -608,7 +642,7 @@ mod tests {
             Mode::BestReply,
             16,
             &stop,
-            &mut tt,
+            &tt,
             &mut pv,
         );
         f(&mut tree);

@@ -7,9 +7,9 @@
 //! time to a depth instead of only warming the table.
 
 use std::sync::atomic::Ordering as AtomicOrdering;
-use std::sync::Mutex;
 use std::time::Instant;
 
+use crate::search::deepest::Deepest as DeepestOf;
 use crate::search::time::TimeManager;
 use crate::search::{SearchInfo, SearchResult, INF, MATE, MATE_BOUND};
 use crate::spanish::{Move, Position};
@@ -56,25 +56,8 @@ impl Partial {
     }
 }
 
-/// The deepest iteration any thread has completed (written once per
-/// iteration, so the lock is never contended in the tree).
-#[derive(Default)]
-pub(super) struct Deepest(Mutex<Option<Partial>>);
-
-impl Deepest {
-    fn offer(&self, partial: Partial) {
-        let mut guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.as_ref().is_none_or(|d| partial.depth > d.depth) {
-            *guard = Some(partial);
-        }
-    }
-
-    /// The deepest iteration if it is deeper than `depth`.
-    fn deeper_than(&self, depth: u32) -> Option<Partial> {
-        let guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        guard.as_ref().filter(|d| d.depth > depth).cloned()
-    }
-}
+/// The deepest iteration completed by any thread.
+pub(super) type Deepest = DeepestOf<Partial>;
 
 /// How far ahead of the main thread odd-numbered helpers start each
 /// iteration.
@@ -126,7 +109,7 @@ fn complete(
     depth: i32,
 ) -> Partial {
     let partial = Partial::completed(searcher, score, depth);
-    deepest.offer(partial.clone());
+    deepest.offer(depth as u32, &partial);
     shared
         .completed
         .fetch_max(depth as u32, AtomicOrdering::Relaxed);
@@ -215,11 +198,11 @@ pub(super) fn iterate(
             main.stopped = false;
             main.superseded = false;
             if let Some(helped) = deepest.deeper_than(done.depth) {
-                done = helped;
+                done = helped.1;
             }
         } else if main.stopped {
             if let Some(helped) = deepest.deeper_than(done.depth) {
-                done = helped;
+                done = helped.1;
                 report(main, &done, on_info);
             }
             // Keep a better move proven during the unfinished iteration.
@@ -232,7 +215,7 @@ pub(super) fn iterate(
         } else {
             done = complete(main, shared, deepest, score, depth);
             if let Some(helped) = deepest.deeper_than(done.depth) {
-                done = helped;
+                done = helped.1;
             }
         }
         if done.depth > 1 && done.best != previous {

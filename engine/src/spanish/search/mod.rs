@@ -416,7 +416,7 @@ impl Engine {
         let mut main = Searcher::new(&shared, main_worker, true, time, node_limit, history, plain);
         main.root_best = moves[0];
         let first = moves[0];
-        let deepest = Deepest::default();
+        let deepest = Deepest::new();
         std::thread::scope(|scope| {
             let (shared, deepest) = (&shared, &deepest);
             for (id, worker) in (1..threads).zip(helpers.iter_mut()) {
