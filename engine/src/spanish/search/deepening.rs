@@ -222,6 +222,10 @@ pub(super) fn iterate(
             changes += 1.0;
         }
         changes *= 0.5;
+        // From here `root_best` changes only when the next iteration
+        // proves another move (an adopted iteration's move may not be the
+        // one this thread last found).
+        main.root_best = done.best;
         report(main, &done, on_info);
         if time.is_timed() {
             if !time.continue_iterating(1.0 + 3.0 * changes) {
