@@ -24,6 +24,20 @@ pub(crate) fn zeroed_table<T: Zeroable>(n: usize) -> Box<[T]> {
     table
 }
 
+/// Zeroes the values of `table` for which `written` holds, in place.
+///
+/// Reading a page the program never wrote maps the system's zero page and
+/// allocates nothing, so a table cleared this way keeps resident exactly
+/// the pages its searches had written: the next game reuses them instead
+/// of faulting fresh ones in.
+pub(crate) fn clear_written<T: Zeroable>(table: &mut [T], mut written: impl FnMut(&mut T) -> bool) {
+    for value in table.iter_mut() {
+        if written(value) {
+            *value = T::zeroed();
+        }
+    }
+}
+
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
 fn advise_huge_pages<T>(table: &[T]) {

@@ -88,6 +88,14 @@ impl Table {
         }
     }
 
+    /// Empties the table in place (see the Spanish table's `clear`): the
+    /// slots written are zeroed and keep their memory.
+    pub(crate) fn clear(&mut self) {
+        crate::huge_pages::clear_written(&mut self.slots, |s| {
+            *s.check.get_mut() != 0 || *s.data.get_mut() != 0
+        });
+    }
+
     /// Number of slots.
     pub(crate) fn len(&self) -> usize {
         self.slots.len()
@@ -155,6 +163,32 @@ mod tests {
         }
         assert_eq!(Table::new(1).probe(0), None);
         assert!(table.hashfull() <= 1000);
+    }
+
+    #[test]
+    fn clearing_empties_every_written_slot_in_place() {
+        let mut table = Table::new(1);
+        let entry = Entry {
+            mv: (3, 4),
+            score: -7,
+            depth: 5,
+            bound: Bound::Lower,
+        };
+        let keys: Vec<u64> = (1..=500u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &key in &keys {
+            table.store(key, entry);
+        }
+        let len = table.len();
+        let first = table.slots.as_ptr();
+        table.clear();
+        assert!(keys.iter().all(|&key| table.probe(key).is_none()));
+        assert_eq!(table.hashfull(), 0);
+        // The same memory, still usable.
+        assert_eq!((table.len(), table.slots.as_ptr()), (len, first));
+        table.store(keys[0], entry);
+        assert_eq!(table.probe(keys[0]), Some(entry));
     }
 
     #[test]
