@@ -58,6 +58,7 @@ impl TreeSetup {
             tree.reply_width = (self.width / 4).max(3);
             tree.rival_weight = multi::RIVAL_WEIGHT;
             tree.keep_rival_costs(&self.pos);
+            tree.brs_plus = multi::BRS_PLUS;
         }
         tree.abort = Some(abort);
         tree.recent = self.recent.clone();

@@ -11,6 +11,8 @@
 //!   still playing may answer, and the single reply that hurts the root
 //!   most is taken, so the root gets a move every other ply whatever the
 //!   number of players; with two players this is plain alpha-beta;
+//!   at three players and more the rivals who do not reply play their
+//!   first move by the ordering (BRS+, [`super::brs_plus`]);
 //! - paranoid (the plain baseline): the players move in seat order and all
 //!   of them minimise the root's evaluation.
 //!
@@ -26,6 +28,7 @@ use super::super::geometry::Cell;
 use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
+use super::brs_plus::play_the_others;
 use super::heuristic::{finished, plain_cost, Army};
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
@@ -122,6 +125,9 @@ pub struct Tree<'a> {
     /// ([`Army::cost_of_own`]) at each ply, updated only for the player who
     /// moved; `None` where every cost is computed in full at the leaves.
     rival_costs: Option<Box<[[i32; 6]; MAX_PLY + 1]>>,
+    /// BRS+ (3–6 players): the rivals who do not reply play their first
+    /// move by the ordering instead of passing.
+    pub(crate) brs_plus: bool,
 }
 
 impl<'a> Tree<'a> {
@@ -176,6 +182,7 @@ impl<'a> Tree<'a> {
             root_best: None,
             recent: Vec::new(),
             rival_costs: None,
+            brs_plus: false,
         }
     }
 
@@ -205,6 +212,17 @@ impl<'a> Tree<'a> {
             costs[ply + 1] = costs[ply];
             if let Some((o, c)) = updated {
                 costs[ply + 1][o] = c;
+            }
+        }
+    }
+
+    /// Recomputes at `ply + 1` the kept costs of the rivals in `moved`
+    /// (BRS+: the rivals who moved besides the replier).
+    fn pass_more_costs(&mut self, ply: usize, child: &Position, moved: &[usize]) {
+        for &q in moved {
+            let c = self.army(q).cost_of_own_in(child, q);
+            if let Some(costs) = self.rival_costs.as_deref_mut() {
+                costs[ply + 1][q] = c;
             }
         }
     }
@@ -506,6 +524,12 @@ impl<'a> Tree<'a> {
                     m
                 }
             };
+            let plus = self.brs_plus && self.mode == Mode::BestReply && self.players >= 3;
+            let first_moves = if plus {
+                self.first_moves(pos, &movers)
+            } else {
+                [None; 6]
+            };
             let mut any = false;
             'outer: for &o in &movers {
                 // Replies to the root move itself are searched wider: a
@@ -524,6 +548,11 @@ impl<'a> Tree<'a> {
                     let mut child = *pos;
                     child.set_to_move_unchecked(o);
                     child.play_unchecked(&Move::new(mv.from, mv.to));
+                    let others = if plus {
+                        play_the_others(&mut child, o, &movers, &first_moves)
+                    } else {
+                        ArrayVec::new()
+                    };
                     let next = match self.mode {
                         Mode::BestReply => self.root,
                         Mode::Plain => self
@@ -538,6 +567,7 @@ impl<'a> Tree<'a> {
                         WIN - ply as i32 - 1
                     } else {
                         self.pass_costs(ply, &child, Some(o));
+                        self.pass_more_costs(ply, &child, &others);
                         self.search(&child, next, depth - 1, ply + 1, alpha, beta)
                     };
                     if self.stopped {
@@ -601,13 +631,13 @@ impl<'a> Tree<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::chinese::{Game, Rules};
     use crate::Game as _;
 
     /// A 6-player middle game (from a match record).
-    fn middle_game() -> Position {
+    pub(in crate::chinese::search) fn middle_game() -> Position {
         let mut game = Game::new(Rules::for_players(6));
         for mv in [
             "g4-g5",
