@@ -198,32 +198,18 @@ impl<'a> Tree<'a> {
     }
 
     /// Makes the rivals' costs at `ply + 1` those at `ply`, with the cost of
-    /// `mover` recomputed in `child` when a rival moved.
+    /// each rival in `movers` recomputed in `child` (the root's own cost is
+    /// not kept).
     #[inline]
-    fn pass_costs(&mut self, ply: usize, child: &Position, mover: Option<usize>) {
-        if self.rival_costs.is_none() {
+    fn pass_costs(&mut self, ply: usize, child: &Position, movers: &[usize]) {
+        let (armies, root) = (&self.armies, self.root);
+        let Some(costs) = self.rival_costs.as_deref_mut() else {
             return;
-        }
-        let updated = match mover {
-            Some(o) if o != self.root => Some((o, self.army(o).cost_of_own_in(child, o))),
-            _ => None,
         };
-        if let Some(costs) = self.rival_costs.as_deref_mut() {
-            costs[ply + 1] = costs[ply];
-            if let Some((o, c)) = updated {
-                costs[ply + 1][o] = c;
-            }
-        }
-    }
-
-    /// Recomputes at `ply + 1` the kept costs of the rivals in `moved`
-    /// (BRS+: the rivals who moved besides the replier).
-    fn pass_more_costs(&mut self, ply: usize, child: &Position, moved: &[usize]) {
-        for &q in moved {
-            let c = self.army(q).cost_of_own_in(child, q);
-            if let Some(costs) = self.rival_costs.as_deref_mut() {
-                costs[ply + 1][q] = c;
-            }
+        costs[ply + 1] = costs[ply];
+        for &o in movers.iter().filter(|&&o| o != root) {
+            let army = armies[o].as_ref().expect("army of a player");
+            costs[ply + 1][o] = army.cost_of_own_in(child, o);
         }
     }
 
@@ -439,7 +425,7 @@ impl<'a> Tree<'a> {
                 let next = self.repliers(pos, mover);
                 return match next.first() {
                     Some(&q) => {
-                        self.pass_costs(ply, pos, None);
+                        self.pass_costs(ply, pos, &[]);
                         self.search(pos, q, depth - 1, ply + 1, alpha, beta)
                     }
                     None => self.evaluate(pos, ply),
@@ -472,7 +458,7 @@ impl<'a> Tree<'a> {
                 {
                     -(WIN - ply as i32 - 1)
                 } else {
-                    self.pass_costs(ply, &child, None);
+                    self.pass_costs(ply, &child, &[]);
                     match next.first() {
                         Some(&q) => self.search(&child, q, depth - 1, ply + 1, alpha, beta),
                         None => self.search(&child, mover, depth - 1, ply + 1, alpha, beta),
@@ -548,11 +534,13 @@ impl<'a> Tree<'a> {
                     let mut child = *pos;
                     child.set_to_move_unchecked(o);
                     child.play_unchecked(&Move::new(mv.from, mv.to));
-                    let others = if plus {
+                    // Who moved: the replier, and with BRS+ the others.
+                    let mut moved = if plus {
                         play_the_others(&mut child, o, &movers, &first_moves)
                     } else {
                         ArrayVec::new()
                     };
+                    moved.push(o);
                     let next = match self.mode {
                         Mode::BestReply => self.root,
                         Mode::Plain => self
@@ -566,8 +554,7 @@ impl<'a> Tree<'a> {
                     } else if self.players == 2 && self.has_finished(&child, self.root) {
                         WIN - ply as i32 - 1
                     } else {
-                        self.pass_costs(ply, &child, Some(o));
-                        self.pass_more_costs(ply, &child, &others);
+                        self.pass_costs(ply, &child, &moved);
                         self.search(&child, next, depth - 1, ply + 1, alpha, beta)
                     };
                     if self.stopped {
@@ -594,7 +581,7 @@ impl<'a> Tree<'a> {
                         .copied()
                         .unwrap_or(self.root),
                 };
-                self.pass_costs(ply, pos, None);
+                self.pass_costs(ply, pos, &[]);
                 return self.search(pos, next, depth - 1, ply + 1, alpha, beta);
             }
         }
@@ -712,12 +699,12 @@ pub(super) mod tests {
             let own = tree.ordered(&pos, 0, 1, None)[0];
             child.set_to_move_unchecked(0);
             child.play_unchecked(&own);
-            tree.pass_costs(0, &child, Some(0));
+            tree.pass_costs(0, &child, &[0]);
             let reply = tree.ordered(&child, 3, 1, None)[0];
             let mut grandchild = child;
             grandchild.set_to_move_unchecked(3);
             grandchild.play_unchecked(&reply);
-            tree.pass_costs(1, &grandchild, Some(3));
+            tree.pass_costs(1, &grandchild, &[3]);
             let costs = tree.rival_costs.as_deref().expect("kept");
             for (p, (after_own, after_reply)) in costs[1].iter().zip(&costs[2]).enumerate().skip(1)
             {
