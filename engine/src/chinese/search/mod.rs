@@ -329,7 +329,7 @@ impl Engine {
         } else {
             Mode::BestReply
         };
-        let width = (options.beam_width / 4).clamp(4, 64);
+        let width = (options.beam_width / 4).clamp(4, tree::MAX_WIDTH);
         let setup = TreeSetup {
             pos,
             me,

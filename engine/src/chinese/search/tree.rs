@@ -28,7 +28,7 @@ use super::super::geometry::Cell;
 use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
-use super::brs_plus::play_the_others;
+use super::brs_plus::{hash_first, play_the_others};
 use super::heuristic::{finished, plain_cost, Army};
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
@@ -40,6 +40,8 @@ pub(crate) const MAX_PLY: usize = 64;
 
 /// Moves of one player, best first.
 pub(crate) type Ordered = ArrayVec<Move, MAX_MOVES>;
+/// The widest own-move and reply selection at inner nodes.
+pub(crate) const MAX_WIDTH: usize = 64;
 /// The longest move list [`Tree::ordered`] selects by insertion.
 const SHORT_LIST: usize = 32;
 /// Penalty of a root move that repeats a recent position of the game.
@@ -165,7 +167,7 @@ impl<'a> Tree<'a> {
             anti_blocking,
             rival_weight: 100,
             armies,
-            width: width.max(2),
+            width: width.clamp(2, MAX_WIDTH),
             reply_width: (width / 2).max(2),
             nodes: 0,
             seldepth: 0,
@@ -286,6 +288,20 @@ impl<'a> Tree<'a> {
         limit: usize,
         first: Option<(u8, u8)>,
     ) -> Ordered {
+        self.ordered_into(pos, p, limit, first)
+    }
+
+    /// [`Tree::ordered`] into a list of capacity `N`: at most `N` moves
+    /// (a short list is cheap to keep several of in a frame).
+    #[inline(always)]
+    pub(crate) fn ordered_into<const N: usize>(
+        &self,
+        pos: &Position,
+        p: usize,
+        limit: usize,
+        first: Option<(u8, u8)>,
+    ) -> ArrayVec<Move, N> {
+        let limit = limit.min(N);
         let tip = self.army(p).tip;
         let score = |from: Cell, to: Cell| {
             if first == Some((from.index() as u8, to.index() as u8)) {
@@ -511,25 +527,37 @@ impl<'a> Tree<'a> {
                 }
             };
             let plus = self.brs_plus && self.mode == Mode::BestReply && self.players >= 3;
-            let first_moves = if plus {
-                self.first_moves(pos, &movers)
+            // Replies to the root move itself are searched wider: a
+            // sideways reply that breaks a planned chain must be seen.
+            let limit = if self.mode == Mode::Plain || (ply == 1 && self.players == 2) {
+                usize::MAX
+            } else if ply == 1 {
+                self.width
             } else {
-                [None; 6]
+                self.reply_width
+            };
+            // BRS+: every rival's replies are listed before any is played;
+            // the head of each list is that rival's first move.
+            let (replies, first_moves) = if plus {
+                self.reply_lists(pos, &movers, limit)
+            } else {
+                (ArrayVec::new(), [None; 6])
             };
             let mut any = false;
-            'outer: for &o in &movers {
-                // Replies to the root move itself are searched wider: a
-                // sideways reply that breaks a planned chain must be seen.
-                let limit = if self.mode == Mode::Plain || (ply == 1 && self.players == 2) {
-                    usize::MAX
-                } else if ply == 1 {
-                    self.width
-                } else {
-                    self.reply_width
-                };
+            'outer: for (i, &o) in movers.iter().enumerate() {
                 let first = if o == mover { hash_move } else { None };
-                let moves = self.ordered(pos, o, limit, first);
-                for &mv in moves.iter() {
+                let (short, full);
+                let moves: &[Move] = match replies.get(i) {
+                    Some(list) => {
+                        short = hash_first(pos, o, list, first);
+                        &short
+                    }
+                    None => {
+                        full = self.ordered(pos, o, limit, first);
+                        &full
+                    }
+                };
+                for &mv in moves {
                     any = true;
                     let mut child = *pos;
                     child.set_to_move_unchecked(o);
@@ -647,7 +675,7 @@ pub(super) mod tests {
 
     /// Runs `f` on a 6-player best-reply tree for player 0 in `pos`, on a
     /// small table of its own.
-    fn with_tree(pos: &Position, f: impl FnOnce(&mut Tree<'_>)) {
+    pub(in crate::chinese::search) fn with_tree(pos: &Position, f: impl FnOnce(&mut Tree<'_>)) {
         let stop = AtomicBool::new(false);
         let tt = Table::new(1);
         let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
