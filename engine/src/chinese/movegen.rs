@@ -310,7 +310,11 @@ impl Position {
 
     /// Whether `mv` is legal for the side to move.
     pub fn is_legal(&self, mv: &Move) -> bool {
-        let p = self.to_move();
+        self.is_legal_for(self.to_move(), mv)
+    }
+
+    /// Whether `mv` is a legal move of player `p`, whoever is to move.
+    pub(crate) fn is_legal_for(&self, p: usize, mv: &Move) -> bool {
         self.pieces[p].contains(mv.from) && self.destinations_of(p, mv.from).contains(mv.to)
     }
 

@@ -64,7 +64,7 @@ pub(super) fn hash_first(
     let mv = Move::new(cell(from), cell(to));
     if let Some(i) = out.iter().position(|m| *m == mv) {
         out[..=i].rotate_right(1);
-    } else if pos.pieces(p).contains(mv.from) && pos.destinations_of(p, mv.from).contains(mv.to) {
+    } else if pos.is_legal_for(p, &mv) {
         // Beyond the limit: it takes the place of the last one.
         out.pop();
         out.insert(0, mv);
