@@ -251,8 +251,9 @@ fn stop_is_honoured() {
     };
     let out = Engine::new(1).search(&game, &limits, &stopped, &mut |_| {});
     assert!(game.position().is_legal(&out.best.expect("a move")));
-    // Stopped while searching without limits, in two players and solitaire.
-    for players in [2u8, 1] {
+    // Stopped while searching without limits: the best-reply tree at six
+    // and three players, two players and solitaire.
+    for players in [6u8, 3, 2, 1] {
         let game = Game::new(Rules::for_players(players));
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);

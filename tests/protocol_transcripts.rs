@@ -111,7 +111,33 @@ fn go_depth_returns_a_legal_move_in_both_games() {
 
 #[test]
 fn isready_and_stop_are_answered_while_infinite_search_runs() {
+    isready_and_stop_while_searching(&[], "11-15");
+}
+
+#[test]
+fn isready_and_stop_are_answered_while_a_six_player_search_runs() {
+    isready_and_stop_while_searching(
+        &[
+            "setoption name Game value chinese",
+            "setoption name Players value 6",
+        ],
+        "h4-i5",
+    );
+}
+
+/// `go infinite` after `setup`: `isready` is answered during the search, a
+/// `position` (here with `refused_move`) is refused, and `stop` ends it
+/// with a legal move.
+fn isready_and_stop_while_searching(setup: &[&str], refused_move: &str) {
     let mut engine = Engine::start();
+    let mut options = Options::default();
+    for line in setup {
+        engine.send(line);
+        let mut words = line.split_whitespace().skip(2);
+        let name = words.next().expect("option name");
+        let value = words.nth(1).expect("option value");
+        options.set(name, value).expect("valid option");
+    }
     engine.send("position startpos");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
@@ -123,7 +149,7 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
             .all(|l| l.starts_with("info") || l == "readyok"),
         "{lines:?}"
     );
-    let refused = engine.ask("position startpos moves 11-15");
+    let refused = engine.ask(&format!("position startpos moves {refused_move}"));
     assert!(refused.starts_with("info string error"), "{refused}");
     let sent = Instant::now();
     engine.send("stop");
@@ -139,7 +165,7 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
         .nth(1)
         .expect("move")
         .to_string();
-    let mut game = AnyGame::new(&Options::default().spec().expect("valid options"));
+    let mut game = AnyGame::new(&options.spec().expect("valid options"));
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
     engine.assert_ready();
 }
