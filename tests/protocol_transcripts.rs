@@ -116,27 +116,18 @@ fn isready_and_stop_are_answered_while_infinite_search_runs() {
 
 #[test]
 fn isready_and_stop_are_answered_while_a_six_player_search_runs() {
-    isready_and_stop_while_searching(
-        &[
-            "setoption name Game value chinese",
-            "setoption name Players value 6",
-        ],
-        "h4-i5",
-    );
+    isready_and_stop_while_searching(&[("Game", "chinese"), ("Players", "6")], "h4-i5");
 }
 
-/// `go infinite` after `setup`: `isready` is answered during the search, a
-/// `position` (here with `refused_move`) is refused, and `stop` ends it
-/// with a legal move.
-fn isready_and_stop_while_searching(setup: &[&str], refused_move: &str) {
+/// `go infinite` after setting `options` (name, value): `isready` is
+/// answered during the search, a `position` (here with `refused_move`) is
+/// refused, and `stop` ends it with a legal move.
+fn isready_and_stop_while_searching(options: &[(&str, &str)], refused_move: &str) {
     let mut engine = Engine::start();
-    let mut options = Options::default();
-    for line in setup {
-        engine.send(line);
-        let mut words = line.split_whitespace().skip(2);
-        let name = words.next().expect("option name");
-        let value = words.nth(1).expect("option value");
-        options.set(name, value).expect("valid option");
+    let mut set = Options::default();
+    for &(name, value) in options {
+        engine.send(&format!("setoption name {name} value {value}"));
+        set.set(name, value).expect("valid option");
     }
     engine.send("position startpos");
     engine.send("go infinite");
@@ -165,7 +156,7 @@ fn isready_and_stop_while_searching(setup: &[&str], refused_move: &str) {
         .nth(1)
         .expect("move")
         .to_string();
-    let mut game = AnyGame::new(&options.spec().expect("valid options"));
+    let mut game = AnyGame::new(&set.spec().expect("valid options"));
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
     engine.assert_ready();
 }
