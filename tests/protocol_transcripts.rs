@@ -140,8 +140,16 @@ fn isready_and_stop_while_searching(options: &[(&str, &str)], refused_move: &str
             .all(|l| l.starts_with("info") || l == "readyok"),
         "{lines:?}"
     );
-    let refused = engine.ask(&format!("position startpos moves {refused_move}"));
-    assert!(refused.starts_with("info string error"), "{refused}");
+    // The running search may print its own `info depth` lines before the
+    // refusal, so skip those and take the first `info string` line.
+    engine.send(&format!("position startpos moves {refused_move}"));
+    let lines = engine.read_until(|l| l.starts_with("info string"));
+    let (refused, search_info) = lines.split_last().expect("a line");
+    assert!(refused.starts_with("info string error"), "{lines:?}");
+    assert!(
+        search_info.iter().all(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
     let sent = Instant::now();
     engine.send("stop");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
