@@ -24,6 +24,7 @@ mod bench;
 mod brs_plus;
 mod deepening;
 mod heuristic;
+mod ordering;
 mod race;
 mod table;
 mod tree;

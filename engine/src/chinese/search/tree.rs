@@ -24,8 +24,7 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::super::geometry::Cell;
-use super::super::moves::{Move, MoveList, MAX_MOVES};
+use super::super::moves::{Move, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::brs_plus::{hash_first, play_the_others};
@@ -42,8 +41,6 @@ pub(crate) const MAX_PLY: usize = 64;
 pub(crate) type Ordered = ArrayVec<Move, MAX_MOVES>;
 /// The widest own-move and reply selection at inner nodes.
 pub(crate) const MAX_WIDTH: usize = 64;
-/// The longest move list [`Tree::ordered`] selects by insertion.
-const SHORT_LIST: usize = 32;
 /// Penalty of a root move that repeats a recent position of the game.
 pub const REPEAT: i32 = 60;
 
@@ -215,7 +212,7 @@ impl<'a> Tree<'a> {
         }
     }
 
-    fn army(&self, p: usize) -> &Army {
+    pub(super) fn army(&self, p: usize) -> &Army {
         self.armies[p].as_ref().expect("army of a player")
     }
 
@@ -274,84 +271,6 @@ impl<'a> Tree<'a> {
             self.stopped = true;
         }
         self.stopped
-    }
-
-    /// The moves of `p` in `pos`, best first by the change of `p`'s cost
-    /// (ties broken by a hash of the move and the position), at most
-    /// `limit` of them (the hash move first when given). Not inlined: its scoring buffer stays out of the
-    /// recursive frame.
-    #[inline(never)]
-    pub(crate) fn ordered(
-        &self,
-        pos: &Position,
-        p: usize,
-        limit: usize,
-        first: Option<(u8, u8)>,
-    ) -> Ordered {
-        self.ordered_into(pos, p, limit, first)
-    }
-
-    /// [`Tree::ordered`] into a list of capacity `N`: at most `N` moves
-    /// (a short list is cheap to keep several of in a frame).
-    #[inline(always)]
-    pub(crate) fn ordered_into<const N: usize>(
-        &self,
-        pos: &Position,
-        p: usize,
-        limit: usize,
-        first: Option<(u8, u8)>,
-    ) -> ArrayVec<Move, N> {
-        let limit = limit.min(N);
-        let tip = self.army(p).tip;
-        let score = |from: Cell, to: Cell| {
-            if first == Some((from.index() as u8, to.index() as u8)) {
-                return i32::MIN;
-            }
-            let (f, t) = (i32::from(tip[from.index()]), i32::from(tip[to.index()]));
-            // Prefer moving the backward pieces a little.
-            (t - f) * 8 - f / 2
-        };
-        // (score, tie-break, move), sorted by the first two. Ties are broken
-        // by a hash of the move and the position: in generation order they
-        // would favour the same side of the board every time.
-        // The move's own bits in the low half make the order total.
-        let salt = pos.hash();
-        let tie = |from: Cell, to: Cell| {
-            let bits = (from.index() as u32) << 8 | to.index() as u32;
-            let x = (salt ^ u64::from(bits)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            ((x >> 48) as u32) << 16 | bits
-        };
-        if limit <= SHORT_LIST {
-            // The few best by insertion, without listing every move first.
-            let mut top: ArrayVec<(i32, u32, Move), SHORT_LIST> = ArrayVec::new();
-            for from in pos.pieces(p) {
-                for to in pos.destinations_of(p, from) {
-                    let key = (score(from, to), tie(from, to));
-                    if top.len() == limit {
-                        if top.last().is_some_and(|x| (x.0, x.1) <= key) {
-                            continue;
-                        }
-                        top.pop();
-                    }
-                    let at = top.partition_point(|x| (x.0, x.1) < key);
-                    top.insert(at, (key.0, key.1, Move::new(from, to)));
-                }
-            }
-            return top.iter().map(|x| x.2).collect();
-        }
-        let moves: MoveList = pos.moves_of(p);
-        let mut scored: ArrayVec<(i32, u32, Move), MAX_MOVES> = ArrayVec::new();
-        for &mv in moves.iter() {
-            scored.push((score(mv.from, mv.to), tie(mv.from, mv.to), mv));
-        }
-        if scored.len() > limit {
-            scored.select_nth_unstable_by_key(limit, |x| (x.0, x.1));
-            scored.truncate(limit);
-        }
-        scored.sort_unstable_by_key(|x| (x.0, x.1));
-        // By reference: moving the list into an iterator would copy its
-        // whole capacity (kilobytes) at every node.
-        scored.iter().map(|x| x.2).collect()
     }
 
     /// The players who answer a root move: all opponents still playing
@@ -647,6 +566,7 @@ impl<'a> Tree<'a> {
 
 #[cfg(test)]
 pub(super) mod tests {
+    use super::super::super::geometry::Cell;
     use super::*;
     use crate::chinese::{Game, Rules};
     use crate::Game as _;
@@ -691,29 +611,6 @@ pub(super) mod tests {
             &mut pv,
         );
         f(&mut tree);
-    }
-
-    #[test]
-    fn the_short_list_is_the_head_of_the_full_order() {
-        let pos = middle_game();
-        with_tree(&pos, |tree| {
-            for p in 0..6 {
-                let all = tree.ordered(&pos, p, usize::MAX, None);
-                assert_eq!(all.len(), pos.moves_of(p).len());
-                for limit in [1, 4, 16, SHORT_LIST, SHORT_LIST + 1] {
-                    let head = tree.ordered(&pos, p, limit, None);
-                    assert_eq!(
-                        &head[..],
-                        &all[..limit.min(all.len())],
-                        "player {p}, limit {limit}"
-                    );
-                }
-                // The hash move comes first whatever its score.
-                let last = *all.last().expect("moves");
-                let first = Some((last.from.index() as u8, last.to.index() as u8));
-                assert_eq!(tree.ordered(&pos, p, 4, first)[0], last);
-            }
-        });
     }
 
     #[test]
