@@ -4,8 +4,8 @@
 //! implement, with the types it speaks in: [`Player`], [`Outcome`],
 //! [`EndReason`] and the errors [`PlayError`] and [`PositionError`].
 //!
-//! Code written once against [`Game`] runs both games; [`AnyGame`]
-//! (crate::AnyGame) picks the game at run time.
+//! Code written once against [`Game`] runs both games;
+//! [`AnyGame`](crate::AnyGame) picks the game at run time.
 //!
 //! ```
 //! use damas::{Game, Player};

@@ -4,7 +4,7 @@
 //! `e3-e5-g7`. Input accepts the full path or just the two ends, in any
 //! case, with `-` or `x` as separator (see [`Game::play_text`]).
 //!
-//! [`Game::play_text`]: super::Game::play_text
+//! [`Game::play_text`]: crate::Game::play_text
 
 use super::error::GameError;
 use super::geometry::Cell;
