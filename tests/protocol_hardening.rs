@@ -32,9 +32,17 @@ impl Probe {
         self.lines.lock().expect("sink")[before..].to_vec()
     }
 
+    /// Sends a line; returns the lines produced while handling it, but for
+    /// what a running search sent meanwhile from its own thread.
+    fn answer(&mut self, line: &str) -> Vec<String> {
+        let mut reply = self.send(line);
+        reply.retain(|l| !is_search_output(l));
+        reply
+    }
+
     /// Sends a line that must be refused with exactly one error line.
     fn refused(&mut self, line: &str) -> String {
-        let reply = self.send(line);
+        let reply = self.answer(line);
         assert_eq!(reply.len(), 1, "{line:.80}: {reply:?}");
         assert!(reply[0].starts_with("info string error "), "{reply:?}");
         assert!(
@@ -49,12 +57,14 @@ impl Probe {
     /// Sends a line that must work silently (but for what a search sends).
     fn silent(&mut self, line: &str) {
         let reply = self.send(line);
-        let search = |l: &String| l.starts_with("info depth ") || l.starts_with("bestmove ");
-        assert!(reply.iter().all(search), "{line:.80}: {reply:?}");
+        assert!(
+            reply.iter().all(|l| is_search_output(l)),
+            "{line:.80}: {reply:?}"
+        );
     }
 
     fn query(&mut self, what: &str) -> String {
-        let reply = self.send(&format!("query {what}"));
+        let reply = self.answer(&format!("query {what}"));
         assert_eq!(reply.len(), 1, "{reply:?}");
         reply[0].clone()
     }
@@ -75,8 +85,13 @@ impl Probe {
     }
 
     fn alive(&mut self) {
-        assert_eq!(self.send("isready"), ["readyok"]);
+        assert_eq!(self.answer("isready"), ["readyok"]);
     }
+}
+
+/// What a search sends on its own: `info depth` lines and `bestmove`.
+fn is_search_output(line: &str) -> bool {
+    line.starts_with("info depth ") || line.starts_with("bestmove ")
 }
 
 #[test]
