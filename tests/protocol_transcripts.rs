@@ -157,9 +157,14 @@ fn isready_and_stop_while_searching(options: &[(&str, &str)], refused_move: &str
     // The target is 50 ms; this only guards against a stop that is ignored,
     // since a loaded CI machine can delay any process.
     assert!(latency < Duration::from_secs(2), "stop took {latency:?}");
-    let best = lines
-        .last()
-        .expect("bestmove")
+    // Only the search's own lines come before `bestmove`: a second error
+    // line for the refused `position` would show here.
+    let (bestmove, search_info) = lines.split_last().expect("bestmove");
+    assert!(
+        search_info.iter().all(|l| l.starts_with("info depth")),
+        "{lines:?}"
+    );
+    let best = bestmove
         .split_whitespace()
         .nth(1)
         .expect("move")

@@ -14,6 +14,7 @@
 //! - `tree`: alpha-beta over the beam's candidates (the best few own moves
 //!   and replies by the heuristic) for two players, best-reply search for
 //!   three to six, and the plain full-width baseline.
+//! - `ordering`: the candidate moves of a node, best first.
 //! - `brs_plus`: the BRS+ refinement of best-reply search (3–6 players).
 //! - `race`: exact two-player races once the armies are separated.
 //! - [`bench()`]: the fixed benchmark whose node count is the search's

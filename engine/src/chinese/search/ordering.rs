@@ -21,7 +21,7 @@ impl Tree<'_> {
     /// `limit` of them (the hash move first when given). Not inlined: its
     /// scoring buffer stays out of the recursive frame.
     #[inline(never)]
-    pub(crate) fn ordered(
+    pub(super) fn ordered(
         &self,
         pos: &Position,
         p: usize,
@@ -34,7 +34,7 @@ impl Tree<'_> {
     /// [`Tree::ordered`] into a list of capacity `N`: at most `N` moves
     /// (a short list is cheap to keep several of in a frame).
     #[inline(always)]
-    pub(crate) fn ordered_into<const N: usize>(
+    pub(super) fn ordered_into<const N: usize>(
         &self,
         pos: &Position,
         p: usize,
