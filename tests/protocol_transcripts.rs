@@ -146,10 +146,7 @@ fn isready_and_stop_while_searching(options: &[(&str, &str)], refused_move: &str
     let lines = engine.read_until(|l| l.starts_with("info string"));
     let (refused, search_info) = lines.split_last().expect("a line");
     assert!(refused.starts_with("info string error"), "{lines:?}");
-    assert!(
-        search_info.iter().all(|l| l.starts_with("info depth")),
-        "{lines:?}"
-    );
+    assert!(all_search_info(search_info), "{lines:?}");
     let sent = Instant::now();
     engine.send("stop");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
@@ -160,10 +157,7 @@ fn isready_and_stop_while_searching(options: &[(&str, &str)], refused_move: &str
     // Only the search's own lines come before `bestmove`: a second error
     // line for the refused `position` would show here.
     let (bestmove, search_info) = lines.split_last().expect("bestmove");
-    assert!(
-        search_info.iter().all(|l| l.starts_with("info depth")),
-        "{lines:?}"
-    );
+    assert!(all_search_info(search_info), "{lines:?}");
     let best = bestmove
         .split_whitespace()
         .nth(1)
@@ -172,6 +166,11 @@ fn isready_and_stop_while_searching(options: &[(&str, &str)], refused_move: &str
     let mut game = AnyGame::new(&set.spec().expect("valid options"));
     assert!(game.play_text(&best).is_ok(), "illegal bestmove {best}");
     engine.assert_ready();
+}
+
+/// Whether `lines` are all the running search's own `info depth` lines.
+fn all_search_info(lines: &[String]) -> bool {
+    lines.iter().all(|l| l.starts_with("info depth"))
 }
 
 #[test]
