@@ -196,6 +196,19 @@ pub fn finished(
     full && army.king_goal.is_none_or(|t| king == Some(t))
 }
 
+/// [`finished`] for player `p` in `pos`.
+#[inline]
+pub fn finished_in(army: &Army, pos: &Position, p: usize, anti_blocking: bool) -> bool {
+    let own = pos.pieces(p);
+    finished(
+        army,
+        own,
+        (own & pos.kings()).first(),
+        pos.occupied(),
+        anti_blocking,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

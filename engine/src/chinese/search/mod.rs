@@ -16,6 +16,8 @@
 //!   three to six, and the plain full-width baseline.
 //! - `ordering`: the candidate moves of a node, best first.
 //! - `brs_plus`: the BRS+ refinement of best-reply search (3–6 players).
+//! - `mcts`: Monte Carlo tree search with progressive history, the timed
+//!   search at six players.
 //! - `race`: exact two-player races once the armies are separated.
 //! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
@@ -25,6 +27,7 @@ mod bench;
 mod brs_plus;
 mod deepening;
 mod heuristic;
+mod mcts;
 mod ordering;
 mod race;
 mod table;
@@ -70,6 +73,11 @@ pub(super) mod multi {
     /// reply play their first move by the ordering. Measured at 6 players
     /// against greedy rivals (docs/PERFORMANCE.md, "BRS+").
     pub const BRS_PLUS: bool = true;
+    /// From this many seats on, a timed search (no depth limit) is Monte
+    /// Carlo tree search (module `mcts`) instead of best-reply search.
+    /// Measured at 6 players against greedy rivals (docs/PERFORMANCE.md,
+    /// "3 Dec 2026: Monte Carlo tree search at six players").
+    pub const MCTS_SEATS: usize = 6;
 }
 
 /// The PV tables' filler.
@@ -164,8 +172,12 @@ impl Search<Game> for Engine {
     /// - 1 player ([`Style::Best`]): the solitaire beam, widened while time
     ///   remains; the move is the first of the shortest plan found.
     /// - 2 players: beam-pruned alpha-beta with iterative deepening.
-    /// - 3–6 players: beam-pruned best-reply search (BRS+: the rivals who
-    ///   do not reply play their first move by the ordering).
+    /// - 3–5 players: beam-pruned best-reply search (BRS+: the rivals who
+    ///   do not reply play their first move by the ordering); also at 6
+    ///   players when `limits.depth` is set.
+    /// - 6 players otherwise: Monte Carlo tree search with progressive
+    ///   history (one thread; `limits.nodes` caps its iterations, which
+    ///   `nodes` reports).
     /// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
     ///   distance; [`Style::Greedy`]: best summed distance after one move;
     ///   [`Style::Random`]: a uniformly random legal move.
@@ -325,6 +337,29 @@ impl Engine {
         let mut active = [false; 6];
         for (p, s) in game.player_states().iter().enumerate() {
             active[p] = *s == PlayerState::Playing;
+        }
+        if options.style == Style::Best
+            && game.player_count() >= multi::MCTS_SEATS
+            && limits.depth.is_none()
+        {
+            let mut mcts = mcts::Mcts::new(&pos, active, game.rules().anti_blocking, stop);
+            let report = |o: &mcts::Outcome, out: &mut SearchResult<Move>| {
+                if o.best.is_some() {
+                    out.best = o.best;
+                    out.pv = o.pv.clone();
+                }
+                out.depth = out.pv.len().max(1) as u32;
+                out.score = Score::Centi(((o.value - 0.5) * 200.0).round() as i32);
+                out.nodes = o.iterations;
+            };
+            let result = mcts.run(&pos, me, time.deadline(), limits.nodes, &mut |o| {
+                let mut now = out.clone();
+                report(o, &mut now);
+                info(&now, o.seldepth, None, on_info);
+            });
+            report(&result, &mut out);
+            info(&out, result.seldepth, None, on_info);
+            return out;
         }
         let mode = if options.style == Style::Plain {
             Mode::Plain
@@ -586,6 +621,41 @@ mod tests {
             race::moves_home(game.position(), 1, true, 6, nodes(300, &stop)),
             race::Home::Unknown
         );
+    }
+
+    #[test]
+    fn six_players_run_monte_carlo_with_a_node_or_time_limit_and_the_tree_with_a_depth() {
+        let game = Game::new(Rules::for_players(6));
+        let stop = AtomicBool::new(false);
+        let mut engine = Engine::new(1);
+        let by_nodes = SearchLimits {
+            nodes: Some(700),
+            ..SearchLimits::default()
+        };
+        let a = engine.search(&game, &by_nodes, &stop, &mut |_| {});
+        // Iterations are the nodes: exactly the limit, and reproducible.
+        assert_eq!(a.nodes, 700);
+        assert!(game.position().is_legal(&a.best.expect("a move")));
+        assert_eq!(a.pv.first(), a.best.as_ref());
+        assert_eq!(a.depth as usize, a.pv.len());
+        let b = engine.search(&game, &by_nodes, &stop, &mut |_| {});
+        assert_eq!((b.best, b.nodes), (a.best, 700));
+        let timed = SearchLimits {
+            movetime: Some(std::time::Duration::from_millis(30)),
+            ..SearchLimits::default()
+        };
+        let mut infos = 0;
+        let t = engine.search(&game, &timed, &stop, &mut |_| infos += 1);
+        assert!(infos >= 1 && game.position().is_legal(&t.best.expect("a move")));
+        assert!(matches!(t.score, Score::Centi(-100..=100)));
+        // A depth limit runs the best-reply tree, which completes it.
+        let by_depth = SearchLimits {
+            depth: Some(2),
+            ..SearchLimits::default()
+        };
+        let d = engine.search(&game, &by_depth, &stop, &mut |_| {});
+        assert_eq!(d.depth, 2);
+        assert!(d.nodes > game.legal_moves().len() as u64);
     }
 
     #[test]

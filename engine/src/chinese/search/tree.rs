@@ -28,7 +28,7 @@ use super::super::moves::{Move, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::brs_plus::{hash_first, play_the_others};
-use super::heuristic::{finished, plain_cost, Army};
+use super::heuristic::{finished_in, plain_cost, Army};
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
 use crate::search::{from_tt, to_tt, INF, MATE as WIN};
@@ -246,14 +246,7 @@ impl<'a> Tree<'a> {
     }
 
     fn has_finished(&self, pos: &Position, p: usize) -> bool {
-        let own = pos.pieces(p);
-        finished(
-            self.army(p),
-            own,
-            (own & pos.kings()).first(),
-            pos.occupied(),
-            self.anti_blocking,
-        )
+        finished_in(self.army(p), pos, p, self.anti_blocking)
     }
 
     fn out_of_time(&mut self) -> bool {

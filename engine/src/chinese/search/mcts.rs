@@ -1,0 +1,557 @@
+//! Monte Carlo tree search with progressive history for the full tables
+//! (Nijssen and Winands, "Enhancements for Multi-Player Monte-Carlo Tree
+//! Search", 2011): max-n statistics (each node keeps the reward of the
+//! player who moved into it, and each player picks its own best child),
+//! progressive history (a player's average reward for a move, from-to,
+//! over the whole search, guides the choice among little-visited
+//! children), epsilon-greedy playouts cut after a few rounds and scored by
+//! the distance heuristic.
+//!
+//! Why at six players: best-reply search lets one rival answer each own
+//! move and guesses the others, while the playouts move every player every
+//! round; at a 6-player table it finishes first more often and places
+//! better (docs/PERFORMANCE.md, "3 Dec 2026: Monte Carlo tree search at
+//! six players").
+//!
+//! A node's children are the best [`params::WIDTH`] moves of the player to
+//! move by the change of its tip distance (a move into another player's
+//! goal counts as [`params::FOREIGN_KEY`] worse, one out of it as much
+//! better). A playout moves each player still playing
+//! [`params::ROUNDS`] times: the best move by the same key with
+//! probability 1 − ε (random tie-break), a uniformly random move
+//! otherwise. A player's reward at the end is a blend of
+//! its race against the best other player (a logistic of the difference
+//! of their costs) and its own progress since the root, so that a player
+//! far ahead or far behind still prefers progress.
+//!
+//! Memory: the nodes live in one arena allocated per search (at most
+//! [`params::MAX_NODES`]); nothing allocates per iteration.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+
+use super::super::geometry::{Mask, CELLS};
+use super::super::moves::{Move, MAX_MOVES};
+use super::super::position::Position;
+use super::heuristic::{finished_in, Army};
+use crate::random::Rng;
+
+/// The tuned parameters, measured at a 6-player table against greedy
+/// rivals at 100 ms per move (docs/PERFORMANCE.md).
+pub(super) mod params {
+    /// Children per node: the best moves by the change of tip distance.
+    pub const WIDTH: usize = 16;
+    /// Rounds of moves in a playout (each player still playing moves once
+    /// per round).
+    pub const ROUNDS: usize = 3;
+    /// Per mille of playout moves chosen uniformly at random.
+    pub const EPSILON_PERMILLE: usize = 100;
+    /// The UCB exploration constant.
+    pub const EXPLORATION: f64 = 0.3;
+    /// The weight of progressive history.
+    pub const HISTORY: f64 = 1.0;
+    /// Hundredths of a step per unit of the race's logistic.
+    pub const RACE_SCALE: f64 = 300.0;
+    /// The share of the reward given to the player's own progress.
+    pub const PROGRESS_SHARE: f64 = 0.2;
+    /// Own progress per round (hundredths of a step) that earns the full
+    /// progress share.
+    pub const PROGRESS_PER_ROUND: f64 = 500.0;
+    /// The ordering's charge for a move into another player's goal (in
+    /// its units: 8 per step of tip distance, so three steps, the
+    /// heuristic's `FOREIGN`).
+    pub const FOREIGN_KEY: i32 = 24;
+    /// The most nodes a search keeps (20 bytes each); a full arena stops
+    /// growing the tree.
+    pub const MAX_NODES: usize = 1 << 20;
+}
+
+use params::*;
+
+/// A tree node: the move that led to it and the statistics of its mover.
+#[derive(Clone, Copy)]
+struct Node {
+    mv: Move,
+    /// The player who played `mv` (`NO_PLAYER` at the root).
+    mover: u8,
+    expanded: bool,
+    children: u16,
+    first_child: u32,
+    visits: u32,
+    /// The mover's summed reward.
+    reward: f32,
+}
+
+const NO_PLAYER: u8 = u8::MAX;
+
+/// The root node before its first visit (its move is a filler).
+const ROOT: Node = Node {
+    mv: super::NO_MOVE,
+    mover: NO_PLAYER,
+    expanded: false,
+    children: 0,
+    first_child: 0,
+    visits: 0,
+    reward: 0.0,
+};
+/// Not finished in this iteration.
+const RUNNING: u8 = u8::MAX;
+
+/// What one search reports.
+pub(super) struct Outcome {
+    pub best: Option<Move>,
+    /// The most visited line, each move by the owner of its piece.
+    pub pv: Vec<Move>,
+    /// The root player's average reward on the chosen move (0..1).
+    pub value: f64,
+    pub iterations: u64,
+    /// The deepest tree ply an iteration reached.
+    pub seldepth: u32,
+}
+
+/// The search state of one `go`.
+pub(super) struct Mcts<'a> {
+    armies: [Option<Army>; 6],
+    players: usize,
+    active: [bool; 6],
+    anti_blocking: bool,
+    nodes: Vec<Node>,
+    /// `[summed reward, count]` by player, from and to.
+    history: Vec<[f32; 2]>,
+    rng: Rng,
+    /// Each player's cost at the root, for the progress share.
+    root_cost: [f64; 6],
+    stop: &'a AtomicBool,
+    iterations: u64,
+    seldepth: u32,
+}
+
+impl<'a> Mcts<'a> {
+    /// A search of `pos` where `active[p]` tells who still plays.
+    pub fn new(
+        pos: &Position,
+        active: [bool; 6],
+        anti_blocking: bool,
+        stop: &'a AtomicBool,
+    ) -> Mcts<'a> {
+        let players = pos.players();
+        let mut armies = [None; 6];
+        for (p, a) in armies.iter_mut().enumerate().take(players) {
+            *a = Some(Army::of(pos, p));
+        }
+        let root_cost = std::array::from_fn(|p| match &armies[p] {
+            Some(army) => f64::from(army.cost_of_own_in(pos, p)),
+            None => 0.0,
+        });
+        Mcts {
+            armies,
+            players,
+            active,
+            anti_blocking,
+            nodes: Vec::with_capacity(MAX_NODES),
+            history: vec![[0.0; 2]; 6 * CELLS * CELLS],
+            rng: Rng::new(pos.hash() ^ 0x5DEE_CE66),
+            root_cost,
+            stop,
+            iterations: 0,
+            seldepth: 0,
+        }
+    }
+
+    fn army(&self, p: usize) -> &Army {
+        self.armies[p].as_ref().expect("army of a player")
+    }
+
+    fn has_finished(&self, pos: &Position, p: usize) -> bool {
+        finished_in(self.army(p), pos, p, self.anti_blocking)
+    }
+
+    /// The next player after `p` in seat order who still plays (`p` when
+    /// nobody else does).
+    fn next(&self, p: usize, out: &[bool; 6]) -> usize {
+        (1..=self.players)
+            .map(|k| (p + k) % self.players)
+            .find(|&q| self.active[q] && !out[q])
+            .unwrap_or(p)
+    }
+
+    fn history_index(p: usize, mv: &Move) -> usize {
+        (p * CELLS + mv.from.index()) * CELLS + mv.to.index()
+    }
+
+    /// The ordering key of a move of a piece from tip distance `f` to `t`
+    /// (lower is better).
+    fn key(f: i32, t: i32, foreign: Mask, mv: &Move) -> i32 {
+        let charge = match (foreign.contains(mv.from), foreign.contains(mv.to)) {
+            (false, true) => FOREIGN_KEY,
+            (true, false) => -FOREIGN_KEY,
+            _ => 0,
+        };
+        (t - f) * 8 - f / 2 + charge
+    }
+
+    /// Adds the best [`WIDTH`] moves of `p` in `pos` as the children of
+    /// `node` (in generation order among equal keys).
+    fn expand(&mut self, node: usize, pos: &Position, p: usize) {
+        let army = self.army(p);
+        let (tip, foreign) = (army.tip, army.foreign);
+        let mut scored: ArrayVec<(i32, u16, Move), MAX_MOVES> = ArrayVec::new();
+        for from in pos.pieces(p) {
+            let f = i32::from(tip[from.index()]);
+            for to in pos.destinations_of(p, from) {
+                let mv = Move::new(from, to);
+                let k = Self::key(f, i32::from(tip[to.index()]), foreign, &mv);
+                scored.push((k, scored.len() as u16, mv));
+            }
+        }
+        if scored.len() > WIDTH {
+            scored.select_nth_unstable_by_key(WIDTH, |x| (x.0, x.1));
+            scored.truncate(WIDTH);
+        }
+        scored.sort_unstable_by_key(|x| (x.0, x.1));
+        let first = self.nodes.len() as u32;
+        for &(_, _, mv) in &scored {
+            self.nodes.push(Node {
+                mv,
+                mover: p as u8,
+                expanded: false,
+                children: 0,
+                first_child: 0,
+                visits: 0,
+                reward: 0.0,
+            });
+        }
+        let n = &mut self.nodes[node];
+        n.expanded = true;
+        n.first_child = first;
+        n.children = scored.len() as u16;
+    }
+
+    /// The child of `node` to descend into: an unvisited one in order,
+    /// else the best by UCB with progressive history for its mover.
+    fn select(&self, node: usize) -> usize {
+        let n = &self.nodes[node];
+        let ln = f64::from(n.visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, 0usize);
+        for i in n.first_child as usize..(n.first_child as usize + usize::from(n.children)) {
+            let c = &self.nodes[i];
+            if c.visits == 0 {
+                return i;
+            }
+            let visits = f64::from(c.visits);
+            let mean = f64::from(c.reward) / visits;
+            let h = self.history[Self::history_index(usize::from(c.mover), &c.mv)];
+            let h_mean = if h[1] > 0.0 {
+                f64::from(h[0] / h[1])
+            } else {
+                0.5
+            };
+            let v = mean
+                + EXPLORATION * (ln / visits).sqrt()
+                + HISTORY * h_mean / (visits * (1.0 - mean) + 1.0);
+            if v > best.0 {
+                best = (v, i);
+            }
+        }
+        best.1
+    }
+
+    /// A playout move of `p`: epsilon-greedy by the ordering key.
+    fn playout_move(&mut self, pos: &Position, p: usize) -> Option<Move> {
+        let army = self.army(p);
+        let (tip, foreign) = (army.tip, army.foreign);
+        let explore = self.rng.below(1000) < EPSILON_PERMILLE;
+        let mut best: Option<(i32, u64, Move)> = None;
+        let mut count = 0usize;
+        let mut pick = None;
+        for from in pos.pieces(p) {
+            let f = i32::from(tip[from.index()]);
+            for to in pos.destinations_of(p, from) {
+                let mv = Move::new(from, to);
+                if explore {
+                    count += 1;
+                    if self.rng.below(count) == 0 {
+                        pick = Some(mv);
+                    }
+                    continue;
+                }
+                let k = Self::key(f, i32::from(tip[to.index()]), foreign, &mv);
+                let r = self.rng.next_u64();
+                if best.is_none_or(|b| (k, r) < (b.0, b.1)) {
+                    best = Some((k, r, mv));
+                }
+            }
+        }
+        if explore {
+            pick
+        } else {
+            best.map(|b| b.2)
+        }
+    }
+
+    /// Every player's reward at the end of an iteration (`order[p]`: the
+    /// place among the players who finished in it).
+    fn rewards(&self, pos: &Position, order: &[u8; 6]) -> [f32; 6] {
+        let mut cost = [f64::INFINITY; 6];
+        for p in (0..self.players).filter(|&p| self.active[p]) {
+            cost[p] = if order[p] != RUNNING {
+                -100_000.0 + f64::from(order[p]) * 1000.0
+            } else {
+                f64::from(self.army(p).cost_of_own_in(pos, p))
+            };
+        }
+        let mut r = [0f32; 6];
+        for p in (0..self.players).filter(|&p| self.active[p]) {
+            let best_other = (0..self.players)
+                .filter(|&q| q != p && self.active[q])
+                .map(|q| cost[q])
+                .fold(f64::INFINITY, f64::min);
+            let d = ((cost[p] - best_other) / RACE_SCALE).clamp(-30.0, 30.0);
+            let race = 1.0 / (1.0 + d.exp());
+            let progress = (self.root_cost[p] - cost[p]) / (ROUNDS as f64 * PROGRESS_PER_ROUND);
+            r[p] =
+                ((1.0 - PROGRESS_SHARE) * race + PROGRESS_SHARE * progress.clamp(0.0, 1.0)) as f32;
+        }
+        r
+    }
+
+    /// Runs iterations from `root` (player `me` to move) until `stop`, the
+    /// deadline or `max_iterations`; calls `on_progress` every 8192
+    /// iterations.
+    pub fn run(
+        &mut self,
+        root: &Position,
+        me: usize,
+        deadline: Option<Instant>,
+        max_iterations: Option<u64>,
+        on_progress: &mut dyn FnMut(&Outcome),
+    ) -> Outcome {
+        self.nodes.clear();
+        self.nodes.push(ROOT);
+        let mut path: ArrayVec<usize, 512> = ArrayVec::new();
+        let mut trail: ArrayVec<(usize, Move), 64> = ArrayVec::new();
+        loop {
+            if self.iterations > 0 && self.iterations % 64 == 0 {
+                if self.stop.load(Ordering::Relaxed)
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+                {
+                    break;
+                }
+                if self.iterations % 8192 == 0 {
+                    on_progress(&self.outcome(root));
+                }
+            }
+            if max_iterations.is_some_and(|n| self.iterations >= n) {
+                break;
+            }
+            self.iterations += 1;
+            path.clear();
+            trail.clear();
+            let mut pos = *root;
+            let mut to_move = me;
+            let mut out = [false; 6];
+            let mut order = [RUNNING; 6];
+            let mut places = 0u8;
+            let mut node = 0usize;
+            path.push(0);
+            // Selection, and the expansion of one node.
+            loop {
+                let n = self.nodes[node];
+                let grow = !n.expanded && self.nodes.len() + WIDTH <= MAX_NODES;
+                if grow {
+                    self.expand(node, &pos, to_move);
+                }
+                if !self.nodes[node].expanded || self.nodes[node].children == 0 || path.is_full() {
+                    break;
+                }
+                node = self.select(node);
+                path.push(node);
+                pos.set_to_move_unchecked(to_move);
+                pos.play_unchecked(&self.nodes[node].mv);
+                if self.has_finished(&pos, to_move) {
+                    out[to_move] = true;
+                    order[to_move] = places;
+                    places += 1;
+                }
+                if grow || out[me] {
+                    to_move = self.next(to_move, &out);
+                    break;
+                }
+                to_move = self.next(to_move, &out);
+            }
+            self.seldepth = self.seldepth.max(path.len() as u32 - 1);
+            // The playout.
+            for _ in 0..ROUNDS * self.players {
+                if out[me] || trail.is_full() {
+                    break;
+                }
+                let p = to_move;
+                if out[p] {
+                    break;
+                }
+                if let Some(mv) = self.playout_move(&pos, p) {
+                    pos.set_to_move_unchecked(p);
+                    pos.play_unchecked(&mv);
+                    trail.push((p, mv));
+                    if self.has_finished(&pos, p) {
+                        out[p] = true;
+                        order[p] = places;
+                        places += 1;
+                    }
+                }
+                to_move = self.next(p, &out);
+            }
+            // The backup: each node's mover takes its own reward.
+            let r = self.rewards(&pos, &order);
+            for &i in &path {
+                let m = self.nodes[i].mover;
+                self.nodes[i].visits += 1;
+                if m != NO_PLAYER {
+                    let m = usize::from(m);
+                    self.nodes[i].reward += r[m];
+                    let h = Self::history_index(m, &self.nodes[i].mv);
+                    self.history[h][0] += r[m];
+                    self.history[h][1] += 1.0;
+                }
+            }
+            for &(p, mv) in &trail {
+                let h = Self::history_index(p, &mv);
+                self.history[h][0] += r[p];
+                self.history[h][1] += 1.0;
+            }
+        }
+        self.outcome(root)
+    }
+
+    /// The most visited child of `node`.
+    fn most_visited(&self, node: usize) -> Option<usize> {
+        let n = &self.nodes[node];
+        (n.first_child as usize..n.first_child as usize + usize::from(n.children))
+            .filter(|&i| self.nodes[i].visits > 0)
+            .max_by_key(|&i| self.nodes[i].visits)
+    }
+
+    /// The search's answer so far.
+    fn outcome(&self, root: &Position) -> Outcome {
+        let mut pv = Vec::new();
+        let mut node = 0;
+        let mut value = 0.5;
+        let mut pos = *root;
+        while let Some(child) = self.most_visited(node) {
+            let c = &self.nodes[child];
+            if node == 0 {
+                value = f64::from(c.reward) / f64::from(c.visits);
+            }
+            if !pos.is_legal_for(usize::from(c.mover), &c.mv) || pv.len() >= 64 {
+                break;
+            }
+            pos.set_to_move_unchecked(usize::from(c.mover));
+            pos.play_unchecked(&c.mv);
+            pv.push(c.mv);
+            node = child;
+        }
+        Outcome {
+            best: pv.first().copied(),
+            pv,
+            value,
+            iterations: self.iterations,
+            seldepth: self.seldepth,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tree::tests::middle_game;
+    use super::*;
+
+    fn search(pos: &Position, iterations: u64, stop: &AtomicBool) -> Outcome {
+        let mut mcts = Mcts::new(pos, [true; 6], true, stop);
+        mcts.run(pos, pos.to_move(), None, Some(iterations), &mut |_| {})
+    }
+
+    #[test]
+    fn the_answer_is_legal_and_reproducible_and_its_line_is_playable() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let a = search(&pos, 3000, &stop);
+        assert_eq!(a.iterations, 3000);
+        let best = a.best.expect("a move");
+        assert!(pos.is_legal(&best));
+        assert_eq!(search(&pos, 3000, &stop).best, Some(best));
+        // Each move of the line is legal for the owner of its piece.
+        let mut line = pos;
+        for mv in &a.pv {
+            let (owner, _) = line.piece_at(mv.from).expect("a piece");
+            assert!(line.is_legal_for(owner, mv), "{mv:?}");
+            line.set_to_move_unchecked(owner);
+            line.play_unchecked(mv);
+        }
+        assert!(a.pv.len() >= 2 && a.seldepth as usize >= a.pv.len() - 1);
+        assert!((0.0..=1.0).contains(&a.value));
+    }
+
+    #[test]
+    fn a_node_takes_twenty_bytes() {
+        // The arena's size in docs/SEARCH.md: 2^20 nodes, 20 MiB.
+        assert_eq!(std::mem::size_of::<Node>(), 20);
+    }
+
+    #[test]
+    fn a_raised_stop_ends_the_search_at_the_first_check() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(true);
+        let out = search(&pos, u64::MAX, &stop);
+        assert_eq!(out.iterations, 64);
+        assert!(pos.is_legal(&out.best.expect("a move")));
+    }
+
+    #[test]
+    fn the_children_are_the_best_moves_by_the_ordering_key() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop);
+        mcts.nodes.push(ROOT);
+        let p = pos.to_move();
+        mcts.expand(0, &pos, p);
+        let army = Army::of(&pos, p);
+        let key = |mv: &Move| {
+            Mcts::key(
+                i32::from(army.tip[mv.from.index()]),
+                i32::from(army.tip[mv.to.index()]),
+                army.foreign,
+                mv,
+            )
+        };
+        let mut all: Vec<i32> = pos.moves_of(p).iter().map(key).collect();
+        all.sort_unstable();
+        let children: Vec<i32> = (1..=WIDTH).map(|i| key(&mcts.nodes[i].mv)).collect();
+        assert_eq!(usize::from(mcts.nodes[0].children), WIDTH);
+        assert_eq!(children, all[..WIDTH]);
+    }
+
+    #[test]
+    fn a_player_far_behind_is_still_rewarded_for_progress() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop);
+        // The race share is the same in both; half the full progress adds
+        // half the progress share.
+        let cost = f64::from(Army::of(&pos, 0).cost_of_own_in(&pos, 0));
+        mcts.root_cost[0] = cost;
+        let still = mcts.rewards(&pos, &[RUNNING; 6]);
+        mcts.root_cost[0] = cost + ROUNDS as f64 * PROGRESS_PER_ROUND / 2.0;
+        let gained = mcts.rewards(&pos, &[RUNNING; 6]);
+        let expected = (PROGRESS_SHARE / 2.0) as f32;
+        assert!((gained[0] - still[0] - expected).abs() < 1e-5);
+        assert_eq!(gained[1..], still[1..]);
+        // A player who finished in the iteration takes the race share.
+        let mut order = [RUNNING; 6];
+        order[3] = 0;
+        let r = mcts.rewards(&pos, &order);
+        assert!(r[3] >= (1.0 - PROGRESS_SHARE) as f32 - 1e-6);
+        assert!(r.iter().enumerate().all(|(p, &x)| p == 3 || x < 0.5));
+    }
+}
