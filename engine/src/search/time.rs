@@ -50,6 +50,12 @@ impl TimeManager {
         self.hard.is_some()
     }
 
+    /// The instant of the soft limit, if any: a search that can stop at
+    /// any moment (the 6-player Monte Carlo search) spends this much.
+    pub(crate) fn soft_deadline(&self) -> Option<Instant> {
+        self.soft.map(|s| self.start + s)
+    }
+
     /// The instant of the hard limit, if any.
     pub(crate) fn deadline(&self) -> Option<Instant> {
         self.hard.map(|h| self.start + h)
@@ -89,6 +95,9 @@ mod tests {
         let tm = TimeManager::new(&limits, Instant::now());
         assert!(tm.hard.unwrap() <= Duration::from_secs(5));
         assert!(tm.soft.unwrap() <= tm.hard.unwrap());
+        // A clock's soft limit is the move's share: a fifth of the hard one.
+        assert!(tm.soft_deadline().unwrap() < tm.deadline().unwrap());
+        assert!(tm.soft.unwrap() * 5 <= tm.hard.unwrap());
         let limits = SearchLimits {
             time_left: Some(Duration::from_millis(3)),
             ..SearchLimits::default()
@@ -107,6 +116,7 @@ mod tests {
         let tm = TimeManager::new(&limits, now);
         assert!(tm.is_timed());
         assert_eq!(tm.deadline(), Some(now + Duration::from_millis(100)));
+        assert_eq!(tm.soft_deadline(), tm.deadline());
         let tm = TimeManager::new(&SearchLimits::default(), now);
         assert!(!tm.is_timed() && tm.deadline().is_none() && tm.continue_iterating(1.0));
         let infinite = SearchLimits {

@@ -16,8 +16,9 @@
 //! A node's children are the best [`params::WIDTH`] moves of the player to
 //! move by the change of its tip distance (a move into another player's
 //! goal counts as [`params::FOREIGN_KEY`] worse, one out of it as much
-//! better). A playout moves each player still playing
-//! [`params::ROUNDS`] times: the best move by the same key with
+//! better). A playout is [`params::ROUNDS`] rounds of the full table
+//! (18 plies at six seats; players still playing move in turn, so once
+//! some have finished the others move more often): the best move by the same key with
 //! probability 1 − ε (random tie-break), a uniformly random move
 //! otherwise. A player's reward at the end is a blend of
 //! its race against the best other player (a logistic of the difference
@@ -43,8 +44,8 @@ use crate::random::Rng;
 pub(super) mod params {
     /// Children per node: the best moves by the change of tip distance.
     pub const WIDTH: usize = 16;
-    /// Rounds of moves in a playout (each player still playing moves once
-    /// per round).
+    /// Rounds of the full table in a playout: `ROUNDS` × seats plies, the
+    /// players still playing moving in turn.
     pub const ROUNDS: usize = 3;
     /// Per mille of playout moves chosen uniformly at random.
     pub const EPSILON_PERMILLE: usize = 100;
@@ -63,7 +64,7 @@ pub(super) mod params {
     /// its units: 8 per step of tip distance, so three steps, the
     /// heuristic's `FOREIGN`).
     pub const FOREIGN_KEY: i32 = 24;
-    /// The most nodes a search keeps (20 bytes each); a full arena stops
+    /// The most nodes a search keeps (24 bytes each); a full arena stops
     /// growing the tree.
     pub const MAX_NODES: usize = 1 << 20;
 }
@@ -81,7 +82,7 @@ struct Node {
     first_child: u32,
     visits: u32,
     /// The mover's summed reward.
-    reward: f32,
+    reward: f64,
 }
 
 const NO_PLAYER: u8 = u8::MAX;
@@ -101,11 +102,13 @@ const RUNNING: u8 = u8::MAX;
 
 /// What one search reports.
 pub(super) struct Outcome {
+    /// The most visited root move (`None` before the first iteration).
     pub best: Option<Move>,
     /// The most visited line, each move by the owner of its piece.
     pub pv: Vec<Move>,
     /// The root player's average reward on the chosen move (0..1).
     pub value: f64,
+    /// Iterations run (the `nodes` of `info`).
     pub iterations: u64,
     /// The deepest tree ply an iteration reached.
     pub seldepth: u32,
@@ -119,7 +122,7 @@ pub(super) struct Mcts<'a> {
     anti_blocking: bool,
     nodes: Vec<Node>,
     /// `[summed reward, count]` by player, from and to.
-    history: Vec<[f32; 2]>,
+    history: Vec<[f64; 2]>,
     rng: Rng,
     /// Each player's cost at the root, for the progress share.
     root_cost: [f64; 6],
@@ -182,7 +185,9 @@ impl<'a> Mcts<'a> {
     }
 
     /// The ordering key of a move of a piece from tip distance `f` to `t`
-    /// (lower is better).
+    /// (lower is better): the tree's ordering (8 per step gained, and a
+    /// small push for the backward pieces, which otherwise stay behind as
+    /// stragglers) with the charge for another player's goal.
     fn key(f: i32, t: i32, foreign: Mask, mv: &Move) -> i32 {
         let charge = match (foreign.contains(mv.from), foreign.contains(mv.to)) {
             (false, true) => FOREIGN_KEY,
@@ -234,20 +239,16 @@ impl<'a> Mcts<'a> {
     fn select(&self, node: usize) -> usize {
         let n = &self.nodes[node];
         let ln = f64::from(n.visits.max(1)).ln();
-        let mut best = (f64::NEG_INFINITY, 0usize);
+        let mut best = (f64::NEG_INFINITY, n.first_child as usize);
         for i in n.first_child as usize..(n.first_child as usize + usize::from(n.children)) {
             let c = &self.nodes[i];
             if c.visits == 0 {
                 return i;
             }
             let visits = f64::from(c.visits);
-            let mean = f64::from(c.reward) / visits;
+            let mean = c.reward / visits;
             let h = self.history[Self::history_index(usize::from(c.mover), &c.mv)];
-            let h_mean = if h[1] > 0.0 {
-                f64::from(h[0] / h[1])
-            } else {
-                0.5
-            };
+            let h_mean = if h[1] > 0.0 { h[0] / h[1] } else { 0.5 };
             let v = mean
                 + EXPLORATION * (ln / visits).sqrt()
                 + HISTORY * h_mean / (visits * (1.0 - mean) + 1.0);
@@ -293,7 +294,7 @@ impl<'a> Mcts<'a> {
 
     /// Every player's reward at the end of an iteration (`order[p]`: the
     /// place among the players who finished in it).
-    fn rewards(&self, pos: &Position, order: &[u8; 6]) -> [f32; 6] {
+    fn rewards(&self, pos: &Position, order: &[u8; 6]) -> [f64; 6] {
         let mut cost = [f64::INFINITY; 6];
         for p in (0..self.players).filter(|&p| self.active[p]) {
             cost[p] = if order[p] != RUNNING {
@@ -302,7 +303,7 @@ impl<'a> Mcts<'a> {
                 f64::from(self.army(p).cost_of_own_in(pos, p))
             };
         }
-        let mut r = [0f32; 6];
+        let mut r = [0f64; 6];
         for p in (0..self.players).filter(|&p| self.active[p]) {
             let best_other = (0..self.players)
                 .filter(|&q| q != p && self.active[q])
@@ -311,14 +312,14 @@ impl<'a> Mcts<'a> {
             let d = ((cost[p] - best_other) / RACE_SCALE).clamp(-30.0, 30.0);
             let race = 1.0 / (1.0 + d.exp());
             let progress = (self.root_cost[p] - cost[p]) / (ROUNDS as f64 * PROGRESS_PER_ROUND);
-            r[p] =
-                ((1.0 - PROGRESS_SHARE) * race + PROGRESS_SHARE * progress.clamp(0.0, 1.0)) as f32;
+            r[p] = (1.0 - PROGRESS_SHARE) * race + PROGRESS_SHARE * progress.clamp(0.0, 1.0);
         }
         r
     }
 
-    /// Runs iterations from `root` (player `me` to move) until `stop`, the
-    /// deadline or `max_iterations`; calls `on_progress` every 8192
+    /// Runs iterations from `root` (player `me` to move) until `stop`,
+    /// `deadline` (the time manager's soft limit: with a clock, the move's
+    /// share; with `movetime`, that time) or `max_iterations`; calls `on_progress` every 8192
     /// iterations.
     pub fn run(
         &mut self,
@@ -442,7 +443,7 @@ impl<'a> Mcts<'a> {
         while let Some(child) = self.most_visited(node) {
             let c = &self.nodes[child];
             if node == 0 {
-                value = f64::from(c.reward) / f64::from(c.visits);
+                value = c.reward / f64::from(c.visits);
             }
             if !pos.is_legal_for(usize::from(c.mover), &c.mv) || pv.len() >= 64 {
                 break;
@@ -494,9 +495,9 @@ mod tests {
     }
 
     #[test]
-    fn a_node_takes_twenty_bytes() {
-        // The arena's size in docs/SEARCH.md: 2^20 nodes, 20 MiB.
-        assert_eq!(std::mem::size_of::<Node>(), 20);
+    fn a_node_takes_twenty_four_bytes() {
+        // The arena's size in docs/SEARCH.md: 2^20 nodes, 24 MiB.
+        assert_eq!(std::mem::size_of::<Node>(), 24);
     }
 
     #[test]
@@ -544,14 +545,14 @@ mod tests {
         let still = mcts.rewards(&pos, &[RUNNING; 6]);
         mcts.root_cost[0] = cost + ROUNDS as f64 * PROGRESS_PER_ROUND / 2.0;
         let gained = mcts.rewards(&pos, &[RUNNING; 6]);
-        let expected = (PROGRESS_SHARE / 2.0) as f32;
-        assert!((gained[0] - still[0] - expected).abs() < 1e-5);
+        let expected = PROGRESS_SHARE / 2.0;
+        assert!((gained[0] - still[0] - expected).abs() < 1e-9);
         assert_eq!(gained[1..], still[1..]);
         // A player who finished in the iteration takes the race share.
         let mut order = [RUNNING; 6];
         order[3] = 0;
         let r = mcts.rewards(&pos, &order);
-        assert!(r[3] >= (1.0 - PROGRESS_SHARE) as f32 - 1e-6);
+        assert!(r[3] >= (1.0 - PROGRESS_SHARE) - 1e-9);
         assert!(r.iter().enumerate().all(|(p, &x)| p == 3 || x < 0.5));
     }
 }

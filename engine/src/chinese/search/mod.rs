@@ -155,8 +155,8 @@ impl Search<Game> for Engine {
 
     /// Sets the style, beam width and threads of the next searches (the
     /// tree search of 2–6 players runs on `threads` threads over the
-    /// shared table; the solitaire beam, the race solver and the baseline
-    /// styles use one).
+    /// shared table; the solitaire beam, the race solver, the 6-player
+    /// Monte Carlo search and the baseline styles use one).
     fn set_options(&mut self, options: &EngineOptions) {
         self.options = *options;
     }
@@ -352,7 +352,7 @@ impl Engine {
                 out.score = Score::Centi(((o.value - 0.5) * 200.0).round() as i32);
                 out.nodes = o.iterations;
             };
-            let result = mcts.run(&pos, me, time.deadline(), limits.nodes, &mut |o| {
+            let result = mcts.run(&pos, me, time.soft_deadline(), limits.nodes, &mut |o| {
                 let mut now = out.clone();
                 report(o, &mut now);
                 info(&now, o.seldepth, None, on_info);
