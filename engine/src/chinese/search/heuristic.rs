@@ -78,6 +78,16 @@ pub struct Army {
 }
 
 impl Army {
+    /// The army of every player of `pos`, by seat (`None` beyond the
+    /// players).
+    pub fn all_of(pos: &Position) -> [Option<Army>; 6] {
+        let mut armies = [None; 6];
+        for (p, a) in armies.iter_mut().enumerate().take(pos.players()) {
+            *a = Some(Army::of(pos, p));
+        }
+        armies
+    }
+
     /// The army of player `p` in `pos`.
     pub fn of(pos: &Position, p: usize) -> Army {
         let goal_t = pos.seat(p).opposite();

@@ -37,6 +37,7 @@ use super::super::geometry::{Mask, CELLS};
 use super::super::moves::{Move, MAX_MOVES};
 use super::super::position::Position;
 use super::heuristic::{finished_in, Army};
+use super::ordering::progress_key;
 use crate::random::Rng;
 
 /// The tuned parameters, measured at a 6-player table against greedy
@@ -100,6 +101,13 @@ const ROOT: Node = Node {
 /// Not finished in this iteration.
 const RUNNING: u8 = u8::MAX;
 
+/// Who finished in one iteration: `order[p]` is `p`'s place among them
+/// (from 0), [`RUNNING`] for those still playing.
+struct Finishes {
+    order: [u8; 6],
+    count: u8,
+}
+
 /// What one search reports.
 pub(super) struct Outcome {
     /// The most visited root move (`None` before the first iteration).
@@ -140,10 +148,7 @@ impl<'a> Mcts<'a> {
         stop: &'a AtomicBool,
     ) -> Mcts<'a> {
         let players = pos.players();
-        let mut armies = [None; 6];
-        for (p, a) in armies.iter_mut().enumerate().take(players) {
-            *a = Some(Army::of(pos, p));
-        }
+        let armies = Army::all_of(pos);
         let root_cost = std::array::from_fn(|p| match &armies[p] {
             Some(army) => f64::from(army.cost_of_own_in(pos, p)),
             None => 0.0,
@@ -171,13 +176,23 @@ impl<'a> Mcts<'a> {
         finished_in(self.army(p), pos, p, self.anti_blocking)
     }
 
-    /// The next player after `p` in seat order who still plays (`p` when
-    /// nobody else does).
-    fn next(&self, p: usize, out: &[bool; 6]) -> usize {
+    /// The next player after `p` in seat order who still plays, in the
+    /// search and in this iteration (`p` when nobody else does).
+    fn next(&self, p: usize, order: &[u8; 6]) -> usize {
         (1..=self.players)
             .map(|k| (p + k) % self.players)
-            .find(|&q| self.active[q] && !out[q])
+            .find(|&q| self.active[q] && order[q] == RUNNING)
             .unwrap_or(p)
+    }
+
+    /// Plays `mv` for `p` in `pos` and records `p`'s place if it finished.
+    fn play(&self, pos: &mut Position, p: usize, mv: &Move, finishes: &mut Finishes) {
+        pos.set_to_move_unchecked(p);
+        pos.play_unchecked(mv);
+        if self.has_finished(pos, p) {
+            finishes.order[p] = finishes.count;
+            finishes.count += 1;
+        }
     }
 
     fn history_index(p: usize, mv: &Move) -> usize {
@@ -185,16 +200,15 @@ impl<'a> Mcts<'a> {
     }
 
     /// The ordering key of a move of a piece from tip distance `f` to `t`
-    /// (lower is better): the tree's ordering (8 per step gained, and a
-    /// small push for the backward pieces, which otherwise stay behind as
-    /// stragglers) with the charge for another player's goal.
+    /// (lower is better): the tree's ([`progress_key`]) with the charge for
+    /// another player's goal.
     fn key(f: i32, t: i32, foreign: Mask, mv: &Move) -> i32 {
         let charge = match (foreign.contains(mv.from), foreign.contains(mv.to)) {
             (false, true) => FOREIGN_KEY,
             (true, false) => -FOREIGN_KEY,
             _ => 0,
         };
-        (t - f) * 8 - f / 2 + charge
+        progress_key(f, t) + charge
     }
 
     /// Adds the best [`WIDTH`] moves of `p` in `pos` as the children of
@@ -352,9 +366,10 @@ impl<'a> Mcts<'a> {
             trail.clear();
             let mut pos = *root;
             let mut to_move = me;
-            let mut out = [false; 6];
-            let mut order = [RUNNING; 6];
-            let mut places = 0u8;
+            let mut finishes = Finishes {
+                order: [RUNNING; 6],
+                count: 0,
+            };
             let mut node = 0usize;
             path.push(0);
             // Selection, and the expansion of one node.
@@ -369,43 +384,30 @@ impl<'a> Mcts<'a> {
                 }
                 node = self.select(node);
                 path.push(node);
-                pos.set_to_move_unchecked(to_move);
-                pos.play_unchecked(&self.nodes[node].mv);
-                if self.has_finished(&pos, to_move) {
-                    out[to_move] = true;
-                    order[to_move] = places;
-                    places += 1;
-                }
-                if grow || out[me] {
-                    to_move = self.next(to_move, &out);
+                let mv = self.nodes[node].mv;
+                self.play(&mut pos, to_move, &mv, &mut finishes);
+                let root_done = finishes.order[me] != RUNNING;
+                to_move = self.next(to_move, &finishes.order);
+                if grow || root_done {
                     break;
                 }
-                to_move = self.next(to_move, &out);
             }
             self.seldepth = self.seldepth.max(path.len() as u32 - 1);
             // The playout.
             for _ in 0..ROUNDS * self.players {
-                if out[me] || trail.is_full() {
-                    break;
-                }
                 let p = to_move;
-                if out[p] {
+                if finishes.order[me] != RUNNING || trail.is_full() || finishes.order[p] != RUNNING
+                {
                     break;
                 }
                 if let Some(mv) = self.playout_move(&pos, p) {
-                    pos.set_to_move_unchecked(p);
-                    pos.play_unchecked(&mv);
+                    self.play(&mut pos, p, &mv, &mut finishes);
                     trail.push((p, mv));
-                    if self.has_finished(&pos, p) {
-                        out[p] = true;
-                        order[p] = places;
-                        places += 1;
-                    }
                 }
-                to_move = self.next(p, &out);
+                to_move = self.next(p, &finishes.order);
             }
             // The backup: each node's mover takes its own reward.
-            let r = self.rewards(&pos, &order);
+            let r = self.rewards(&pos, &finishes.order);
             for &i in &path {
                 let m = self.nodes[i].mover;
                 self.nodes[i].visits += 1;

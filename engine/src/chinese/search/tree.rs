@@ -152,10 +152,7 @@ impl<'a> Tree<'a> {
         pv: &'a mut PvTable<Move, MAX_PLY>,
     ) -> Tree<'a> {
         let players = pos.players();
-        let mut armies = [None; 6];
-        for (p, a) in armies.iter_mut().enumerate().take(players) {
-            *a = Some(Army::of(pos, p));
-        }
+        let armies = Army::all_of(pos);
         Tree {
             mode,
             root,
