@@ -239,25 +239,23 @@ fn two_player_chinese_resignation_is_a_win_for_the_rival() {
 fn moves_of_one_piece_and_bad_squares() {
     let draughts = AnyGame::new(&GameSpec::Spanish);
     let mut from_11: Vec<String> = draughts
-        .moves_from("11")
-        .expect("a square")
+        .moves_from(draughts.point("11").expect("a square"))
         .iter()
         .map(|mv| draughts.move_text(mv))
         .collect();
     from_11.sort();
     assert_eq!(from_11, vec!["11-14", "11-15"]);
-    assert!(draughts.moves_from("1").expect("a square").is_empty());
+    assert!(draughts
+        .moves_from(draughts.point("1").expect("a square"))
+        .is_empty());
     for bad in ["33", "x", "0", ""] {
         assert!(
-            matches!(draughts.moves_from(bad), Err(PlayError::BadSquare(_))),
+            matches!(draughts.point(bad), Err(PlayError::BadSquare(_))),
             "{bad}"
         );
     }
     let star = AnyGame::new(&GameSpec::Chinese(Rules::default()));
-    assert!(matches!(
-        star.moves_from("z99"),
-        Err(PlayError::BadSquare(_))
-    ));
+    assert!(matches!(star.point("z99"), Err(PlayError::BadSquare(_))));
     assert_eq!(star.legal_moves().len(), 14);
     assert_eq!(star.legal_moves_text().len(), 14);
 }

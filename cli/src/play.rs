@@ -259,7 +259,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
                 }
             }
             ["moves"] => say!(out, "{}", game.legal_moves_text().join(" "))?,
-            ["moves", cell] => match game.moves_from(cell) {
+            ["moves", cell] => match game.point(cell).map(|point| game.moves_from(point)) {
                 Ok(moves) if moves.is_empty() => say!(out, "no legal move from {}", shown(cell))?,
                 Ok(moves) => {
                     let texts: Vec<String> = moves.iter().map(|mv| game.move_text(mv)).collect();

@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use crate::board::{Board, MoveAnatomy, MoveKind, Piece, PlayedTurn, PlayerStatus, Point};
 use crate::chinese;
 use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError, Search};
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
@@ -23,6 +24,41 @@ pub enum GameSpec {
 }
 
 impl GameSpec {
+    /// The game `kind` for `players` players. `rules` gives the Chinese
+    /// checkers rule settings (its own player count and variant are
+    /// replaced by `players` and `kind`); Spanish draughts has no rule
+    /// settings and takes two players only.
+    pub fn from_kind(
+        kind: GameKind,
+        players: u8,
+        rules: &chinese::Rules,
+    ) -> Result<GameSpec, SpecError> {
+        if !kind.players().contains(&players) && kind != GameKind::Japanese {
+            return Err(SpecError::Players { kind, players });
+        }
+        let variant = match kind {
+            GameKind::Spanish => return Ok(GameSpec::Spanish),
+            GameKind::Chinese => chinese::Variant::International,
+            // With 4-6 players the Japanese variant falls back to the
+            // international rules and says so (`rules_warning`).
+            GameKind::Japanese if (1..=6).contains(&players) => chinese::Variant::Japanese,
+            GameKind::Japanese => return Err(SpecError::Players { kind, players }),
+        };
+        Ok(GameSpec::Chinese(chinese::Rules {
+            players,
+            variant,
+            ..*rules
+        }))
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> u8 {
+        match self {
+            GameSpec::Spanish => 2,
+            GameSpec::Chinese(rules) => rules.players,
+        }
+    }
+
     /// The game these rules play ([`GameKind::Japanese`] for the Japanese
     /// variant with 2–3 players).
     pub fn kind(&self) -> GameKind {
@@ -46,6 +82,28 @@ impl GameSpec {
             )),
             _ => None,
         }
+    }
+}
+
+/// Why [`GameSpec::from_kind`] describes no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The game is not played by that many players.
+    #[error("{} is played by {} players, not {players}", .kind.title(), players_text(.kind))]
+    Players {
+        /// The game asked for.
+        kind: GameKind,
+        /// The number of players asked for.
+        players: u8,
+    },
+}
+
+fn players_text(kind: &GameKind) -> String {
+    let range = kind.players();
+    if range.start() == range.end() {
+        range.start().to_string()
+    } else {
+        format!("{}-{}", range.start(), range.end())
     }
 }
 
@@ -141,6 +199,19 @@ impl AnyGame {
     }
 }
 
+/// A move of another game seen from this one: its two ends.
+fn ends(from: usize, to: usize) -> MoveAnatomy {
+    let (from, to) = (Point::of(from), Point::of(to));
+    MoveAnatomy {
+        from,
+        to,
+        path: vec![from, to],
+        captured: Vec::new(),
+        promotes: false,
+        kind: MoveKind::Step,
+    }
+}
+
 /// Runs `$body` with `$g` bound to the inner game.
 macro_rules! each {
     ($self:expr, $g:ident => $body:expr) => {
@@ -211,19 +282,65 @@ impl Game for AnyGame {
         }
     }
 
-    fn moves_from(&self, square: &str) -> Result<Vec<AnyMove>, PlayError> {
-        Ok(match self {
+    fn moves_from(&self, point: Point) -> Vec<AnyMove> {
+        match self {
             AnyGame::Spanish(g) => g
-                .moves_from(square)?
+                .moves_from(point)
                 .into_iter()
                 .map(AnyMove::Spanish)
                 .collect(),
             AnyGame::Chinese(g) => g
-                .moves_from(square)?
+                .moves_from(point)
                 .into_iter()
                 .map(AnyMove::Chinese)
                 .collect(),
-        })
+        }
+    }
+
+    fn board(&self) -> Board {
+        each!(self, g => g.board())
+    }
+
+    fn point(&self, name: &str) -> Result<Point, PlayError> {
+        each!(self, g => g.point(name))
+    }
+
+    fn point_name(&self, point: Point) -> String {
+        each!(self, g => g.point_name(point))
+    }
+
+    fn piece_at(&self, point: Point) -> Option<Piece> {
+        each!(self, g => Game::piece_at(g.as_ref(), point))
+    }
+
+    fn anatomy(&self, mv: &AnyMove) -> MoveAnatomy {
+        match (self, mv) {
+            (AnyGame::Spanish(g), AnyMove::Spanish(mv)) => g.anatomy(mv),
+            (AnyGame::Chinese(g), AnyMove::Chinese(mv)) => g.anatomy(mv),
+            // The other game's move: only its ends, by index.
+            (_, AnyMove::Spanish(mv)) => ends(mv.from().index(), mv.to().index()),
+            (_, AnyMove::Chinese(mv)) => ends(mv.from().index(), mv.to().index()),
+        }
+    }
+
+    fn player_status(&self, player: Player) -> Option<PlayerStatus> {
+        each!(self, g => g.player_status(player))
+    }
+
+    fn first_player(&self) -> Player {
+        each!(self, g => Game::first_player(g.as_ref()))
+    }
+
+    fn turn_count(&self) -> usize {
+        each!(self, g => g.turn_count())
+    }
+
+    fn turns(&self) -> Vec<PlayedTurn> {
+        each!(self, g => g.turns())
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        each!(self, g => g.player_name(player))
     }
 
     fn play_text(&mut self, text: &str) -> Result<String, PlayError> {

@@ -31,6 +31,7 @@ use std::hash::Hash;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
+use crate::board::{Board, MoveAnatomy, Piece, PlayedTurn, PlayerStatus, Point};
 use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
 
 /// Most players a game can have (the six triangles of the star).
@@ -188,7 +189,11 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// The lower-case name (`spanish`, `chinese`, `japanese`).
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameKind; 3] = [GameKind::Spanish, GameKind::Chinese, GameKind::Japanese];
+
+    /// The lower-case name (`spanish`, `chinese`, `japanese`) that options,
+    /// command lines and the web board use.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Spanish => "spanish",
@@ -196,11 +201,54 @@ impl GameKind {
             GameKind::Japanese => "japanese",
         }
     }
+
+    /// The name for people (`Spanish draughts`).
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Spanish => "Spanish draughts",
+            GameKind::Chinese => "Chinese checkers",
+            GameKind::Japanese => "Chinese checkers, Japanese variant",
+        }
+    }
+
+    /// How many players can sit at the board. The Japanese variant takes
+    /// 2–3 players; asked for more, it plays by the international rules
+    /// (see [`GameSpec::rules_warning`](crate::GameSpec::rules_warning)).
+    pub fn players(self) -> std::ops::RangeInclusive<u8> {
+        match self {
+            GameKind::Spanish => 2..=2,
+            GameKind::Chinese => 1..=6,
+            GameKind::Japanese => 1..=3,
+        }
+    }
+
+    /// The number of players a new game of this kind has unless told.
+    pub fn default_players(self) -> u8 {
+        2
+    }
 }
 
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The text is not the name of a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a game (spanish, chinese or japanese)")]
+pub struct GameKindParseError(String);
+
+impl FromStr for GameKind {
+    type Err = GameKindParseError;
+
+    /// Reads [`GameKind::name`], in any case.
+    fn from_str(text: &str) -> Result<GameKind, GameKindParseError> {
+        let text = text.trim();
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| GameKindParseError(text.chars().take(20).collect()))
     }
 }
 
@@ -366,9 +414,71 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
             .unwrap_or_default()
     }
 
-    /// The legal moves of the piece on the square or cell named `square`
-    /// (`11`, `e4`); empty when it has none or the game is over.
-    fn moves_from(&self, square: &str) -> Result<Vec<Self::Move>, PlayError>;
+    /// The legal moves of the piece on `point`; empty when it has none or
+    /// the game is over.
+    fn moves_from(&self, point: Point) -> Vec<Self::Move>;
+
+    /// The board: its shape and every point, with the camps, goals and
+    /// promotion rows of this game's players.
+    fn board(&self) -> Board;
+
+    /// The point named `name` (`11`, `e4`; case and surrounding spaces do
+    /// not matter), or [`PlayError::BadSquare`] naming what the board has.
+    fn point(&self, name: &str) -> Result<Point, PlayError>;
+
+    /// The name of `point` in the game's notation (empty for a point that
+    /// is not on this board).
+    fn point_name(&self, point: Point) -> String;
+
+    /// The piece on `point`, if any.
+    fn piece_at(&self, point: Point) -> Option<Piece>;
+
+    /// A legal move of the player to move taken apart: ends, path,
+    /// captures, promotion. For a move that is not legal here the path is
+    /// its two ends.
+    fn anatomy(&self, mv: &Self::Move) -> MoveAnatomy;
+
+    /// Where `player` stands (`None` for a seat the game does not have).
+    fn player_status(&self, player: Player) -> Option<PlayerStatus>;
+
+    /// The player who took the first turn.
+    fn first_player(&self) -> Player;
+
+    /// Turns taken since the start (moves, passes and resignations).
+    fn turn_count(&self) -> usize;
+
+    /// Every turn taken since the start, with its text and what it did.
+    fn turns(&self) -> Vec<PlayedTurn>;
+
+    /// How people call `player` in this game (`White`, `Black`; `Red`,
+    /// `Blue`, ...): the word a front end shows.
+    fn player_name(&self, player: Player) -> &'static str;
+
+    /// The place and standing of every player, in seat order.
+    fn player_statuses(&self) -> Vec<PlayerStatus> {
+        Player::all(self.player_count())
+            .filter_map(|player| self.player_status(player))
+            .collect()
+    }
+
+    /// Whether `mv` is a legal move of the player to move.
+    fn is_legal(&self, mv: &Self::Move) -> bool {
+        self.legal_moves().contains(mv)
+    }
+
+    /// The starting points of the pieces that may move now, in the order
+    /// of the legal moves (only those can be picked: a capture is
+    /// mandatory in draughts).
+    fn movable_points(&self) -> Vec<Point> {
+        let mut points: Vec<Point> = Vec::new();
+        for mv in self.legal_moves() {
+            let from = self.anatomy(&mv).from;
+            if !points.contains(&from) {
+                points.push(from);
+            }
+        }
+        points
+    }
 
     /// Whether the game has ended.
     fn is_over(&self) -> bool {

@@ -44,6 +44,7 @@
 
 mod any;
 mod bitset;
+pub mod board;
 pub mod chinese;
 mod game;
 mod huge_pages;
@@ -55,9 +56,13 @@ pub mod record;
 pub mod search;
 pub mod spanish;
 
-pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec};
+pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec, SpecError};
+pub use board::{
+    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
+    PointInfo, TurnAction,
+};
 pub use game::{
-    EndReason, Game, GameKind, Outcome, PlayError, Player, PlayerParseError, PositionError, Search,
-    MAX_PLAYERS,
+    EndReason, Game, GameKind, GameKindParseError, Outcome, PlayError, Player, PlayerParseError,
+    PositionError, Search, MAX_PLAYERS,
 };
 pub use perft_table::MAX_PERFT_HASH_MB;

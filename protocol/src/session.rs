@@ -377,7 +377,7 @@ impl Session {
             Query::Turn => reply::turn(game),
             Query::Ranking => reply::ranking(game),
             Query::Moves(None) => game.legal_moves_text().join(" "),
-            Query::Moves(Some(cell)) => match game.moves_from(&cell) {
+            Query::Moves(Some(cell)) => match game.point(&cell).map(|p| game.moves_from(p)) {
                 Ok(moves) => moves
                     .iter()
                     .map(|mv| game.move_text(mv))

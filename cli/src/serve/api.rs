@@ -296,7 +296,8 @@ pub async fn moves(
     let session = lock(&shared);
     let game = &session.game;
     let moves = game
-        .moves_from(&query.from)
+        .point(&query.from)
+        .map(|point| game.moves_from(point))
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let details: Vec<Value> = moves.iter().map(|mv| view::move_detail(game, mv)).collect();
     Ok(Json(Value::Array(details)).into_response())

@@ -3,11 +3,33 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::board::{
+    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
+    PointInfo, TurnAction,
+};
 use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{format_path, parse_path, EndReason, Game, GameError};
 use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
+
+/// A path of cells taken apart: a single step to a neighbour, or jumps.
+fn anatomy_of(path: &[Cell]) -> MoveAnatomy {
+    let (from, to) = match (path.first(), path.last()) {
+        (Some(&from), Some(&to)) => (from, to),
+        _ => (Cell::from_u8(0), Cell::from_u8(0)),
+    };
+    let step = path.len() == 2 && from.hex_distance(to) == 1;
+    let point = |cell: Cell| Point::of(cell.index());
+    MoveAnatomy {
+        from: point(from),
+        to: point(to),
+        path: path.iter().copied().map(point).collect(),
+        captured: Vec::new(),
+        promotes: false,
+        kind: if step { MoveKind::Step } else { MoveKind::Jump },
+    }
+}
 
 fn play_error(err: GameError) -> PlayError {
     match err {
@@ -223,15 +245,126 @@ impl game::Game for Game {
         Ok(played)
     }
 
-    fn moves_from(&self, square: &str) -> Result<Vec<Move>, PlayError> {
-        let from = square
-            .trim()
-            .parse::<Cell>()
-            .map_err(|err| PlayError::BadSquare(err.to_string()))?;
-        Ok(game::Game::legal_moves(self)
+    fn moves_from(&self, point: Point) -> Vec<Move> {
+        game::Game::legal_moves(self)
             .into_iter()
-            .filter(|mv| mv.from() == from)
-            .collect())
+            .filter(|mv| mv.from().index() == point.index())
+            .collect()
+    }
+
+    /// The 121 cells in index order with their file and rank as axial
+    /// coordinates; each seated player's starting camp (the ten-point
+    /// triangle, or the 15-point camp of the Japanese variant) and goal.
+    fn board(&self) -> Board {
+        let seats = self.rules().seats();
+        let japanese = self.rules().effective_variant() == Variant::Japanese;
+        let owner = |cells: &dyn Fn(usize) -> super::Mask, cell: Cell| {
+            (0..seats.len())
+                .find(|&p| cells(p).contains(cell))
+                .map(Player::of)
+        };
+        let camp = |p: usize| {
+            if japanese {
+                seats[p].camp()
+            } else {
+                seats[p].cells()
+            }
+        };
+        let goal = |p: usize| self.pos.goal(p);
+        let points = Cell::all()
+            .map(|cell| PointInfo {
+                name: cell.to_string(),
+                x: i32::from(cell.x()),
+                y: i32::from(cell.y()),
+                camp: owner(&camp, cell),
+                goal: owner(&goal, cell),
+                promotion: None,
+            })
+            .collect();
+        Board {
+            shape: BoardShape::Star,
+            points,
+        }
+    }
+
+    fn point(&self, name: &str) -> Result<Point, PlayError> {
+        name.trim()
+            .parse::<Cell>()
+            .map(|cell| Point::of(cell.index()))
+            .map_err(|err| PlayError::BadSquare(err.to_string()))
+    }
+
+    fn point_name(&self, point: Point) -> String {
+        Cell::from_index(point.index())
+            .map(|cell| cell.to_string())
+            .unwrap_or_default()
+    }
+
+    fn piece_at(&self, point: Point) -> Option<Piece> {
+        let (owner, king) = self.pos.piece_at(Cell::from_index(point.index())?)?;
+        Some(Piece {
+            owner: Player::of(owner),
+            kind: if king {
+                PieceKind::King
+            } else {
+                PieceKind::Man
+            },
+        })
+    }
+
+    fn anatomy(&self, mv: &Move) -> MoveAnatomy {
+        let path = self
+            .pos
+            .path(mv)
+            .unwrap_or_else(|| vec![mv.from(), mv.to()]);
+        anatomy_of(&path)
+    }
+
+    fn player_status(&self, player: Player) -> Option<PlayerStatus> {
+        Some(match *self.states.get(player.index())? {
+            PlayerState::Playing => PlayerStatus::Playing,
+            PlayerState::Finished { place } => PlayerStatus::Finished { place },
+            PlayerState::Resigned { place } => PlayerStatus::Resigned { place },
+            PlayerState::Placed { place } => PlayerStatus::Out { place },
+        })
+    }
+
+    fn first_player(&self) -> Player {
+        Player::of(self.first)
+    }
+
+    fn turn_count(&self) -> usize {
+        self.history.len()
+    }
+
+    fn turns(&self) -> Vec<PlayedTurn> {
+        self.history
+            .iter()
+            .map(|turn| match turn {
+                Turn::Move { player, path, .. } => PlayedTurn {
+                    player: Player::of(*player),
+                    text: format_path(path),
+                    action: TurnAction::Move(anatomy_of(path)),
+                },
+                Turn::Pass { player } => PlayedTurn {
+                    player: Player::of(*player),
+                    text: "pass".into(),
+                    action: TurnAction::Pass,
+                },
+                Turn::Resign { player } => PlayedTurn {
+                    player: Player::of(*player),
+                    text: "resign".into(),
+                    action: TurnAction::Resign,
+                },
+            })
+            .collect()
+    }
+
+    /// The colour of each seat of the star, as the web board and the
+    /// terminal draw them.
+    fn player_name(&self, player: Player) -> &'static str {
+        const NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Teal"];
+        NAMES.get(player.index()).copied().unwrap_or("")
     }
 
     /// The full path of a legal move of the player to move (`e1-e3-g5`),

@@ -51,14 +51,9 @@ impl fmt::Display for Color {
     }
 }
 
-/// Man or king (dama).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PieceKind {
-    /// Steps and captures forward only.
-    Man,
-    /// Flying king: moves and captures at any distance in all four directions.
-    King,
-}
+/// Man or king (dama): the game-neutral [`crate::PieceKind`]. A Spanish
+/// man steps and captures forward only; a king flies.
+pub use crate::board::PieceKind;
 
 /// A piece: colour and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,11 +2,15 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::board::{
+    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PlayedTurn, PlayerStatus, Point, PointInfo,
+    TurnAction,
+};
 use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 
 use super::game::GameError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
-use super::{Color, DrawReason, Game, GameStatus};
+use super::{Bitboard, Color, DrawReason, Game, GameStatus, PieceKind, Position};
 use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
@@ -22,6 +26,94 @@ fn color_of(player: Player) -> Option<Color> {
         0 => Some(Color::White),
         1 => Some(Color::Black),
         _ => None,
+    }
+}
+
+fn square_of(point: Point) -> Option<Square> {
+    Square::from_index(point.index())
+}
+
+fn is_resignation(ruling: GameStatus) -> bool {
+    matches!(
+        ruling,
+        GameStatus::Win {
+            reason: WinReason::Resignation,
+            ..
+        }
+    )
+}
+
+/// The squares a capture lands on, `from` first, and the captured squares
+/// in the order they are taken: the move keeps only the set, so the chain
+/// is found again by a search over the board (the pieces taken stay on it
+/// until the move ends, and none is jumped twice).
+fn capture_path(position: &Position, mv: &Move) -> Option<(Vec<Square>, Vec<Square>)> {
+    let piece = position.piece_at(mv.from())?;
+    let forward: i8 = if piece.color == Color::White { 1 } else { -1 };
+    let directions: &[(i8, i8)] = match piece.kind {
+        PieceKind::Man => &[(-1, forward), (1, forward)],
+        PieceKind::King => &[(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    };
+    let chain = Chain {
+        blockers: position.occupied() & !Bitboard::from(mv.from()),
+        captured: mv.captured(),
+        to: mv.to(),
+        directions,
+        flying: piece.kind == PieceKind::King,
+    };
+    let mut path = vec![mv.from()];
+    let mut taken = Vec::new();
+    chain
+        .search(mv.from(), &mut path, &mut taken)
+        .then_some((path, taken))
+}
+
+struct Chain<'a> {
+    blockers: Bitboard,
+    captured: Bitboard,
+    to: Square,
+    directions: &'a [(i8, i8)],
+    flying: bool,
+}
+
+impl Chain<'_> {
+    fn step(sq: Square, (dx, dy): (i8, i8)) -> Option<Square> {
+        let file = sq.file().checked_add_signed(dx)?;
+        let rank = sq.rank().checked_add_signed(dy)?;
+        Square::from_coords(file, rank)
+    }
+
+    fn search(&self, at: Square, path: &mut Vec<Square>, taken: &mut Vec<Square>) -> bool {
+        if taken.len() == self.captured.count() as usize {
+            return at == self.to;
+        }
+        for &dir in self.directions {
+            let mut sq = Self::step(at, dir);
+            if self.flying {
+                while let Some(s) = sq.filter(|&s| !self.blockers.contains(s)) {
+                    sq = Self::step(s, dir);
+                }
+            }
+            let Some(victim) = sq else { continue };
+            if !self.captured.contains(victim) || taken.contains(&victim) {
+                continue;
+            }
+            let mut landing = Self::step(victim, dir);
+            while let Some(land) = landing.filter(|&s| !self.blockers.contains(s)) {
+                path.push(land);
+                taken.push(victim);
+                if self.search(land, path, taken) {
+                    return true;
+                }
+                path.pop();
+                taken.pop();
+                if !self.flying {
+                    break;
+                }
+                landing = Self::step(land, dir);
+            }
+        }
+        false
     }
 }
 
@@ -161,20 +253,156 @@ impl game::Game for Game {
         self.position().parse_move(text).map_err(parse_error)
     }
 
-    fn moves_from(&self, square: &str) -> Result<Vec<Move>, PlayError> {
-        let from = square
-            .trim()
+    fn moves_from(&self, point: Point) -> Vec<Move> {
+        game::Game::legal_moves(self)
+            .into_iter()
+            .filter(|mv| mv.from().index() == point.index())
+            .collect()
+    }
+
+    /// The 32 dark squares in number order, `x` the file from White's left
+    /// and `y` the rank from White's side; each side's promotion row is
+    /// marked, and the camps are the twelve squares each side starts on.
+    fn board(&self) -> Board {
+        let points = Square::all()
+            .map(|sq| {
+                let on = |bits: Bitboard| bits.contains(sq);
+                let side = |white: bool| player_of(if white { Color::White } else { Color::Black });
+                PointInfo {
+                    name: sq.to_string(),
+                    x: i32::from(sq.file()),
+                    y: i32::from(sq.rank()),
+                    camp: (sq.number() <= 12 || sq.number() >= 21).then(|| side(sq.number() <= 12)),
+                    goal: None,
+                    promotion: [Color::White, Color::Black]
+                        .into_iter()
+                        .find(|&c| on(c.promotion_row()))
+                        .map(player_of),
+                }
+            })
+            .collect();
+        Board {
+            shape: BoardShape::Squares {
+                width: 8,
+                height: 8,
+            },
+            points,
+        }
+    }
+
+    fn point(&self, name: &str) -> Result<Point, PlayError> {
+        name.trim()
             .parse::<u8>()
             .ok()
             .and_then(Square::new)
+            .map(|sq| Point::of(sq.index()))
             .ok_or_else(|| {
-                let shown: String = square.chars().take(20).collect();
+                let shown: String = name.chars().take(20).collect();
                 PlayError::BadSquare(format!("'{shown}' is not a square (1-32)"))
-            })?;
-        Ok(game::Game::legal_moves(self)
-            .into_iter()
-            .filter(|mv| mv.from() == from)
-            .collect())
+            })
+    }
+
+    fn point_name(&self, point: Point) -> String {
+        square_of(point)
+            .map(|sq| sq.to_string())
+            .unwrap_or_default()
+    }
+
+    fn piece_at(&self, point: Point) -> Option<Piece> {
+        let piece = self.position().piece_at(square_of(point)?)?;
+        Some(Piece {
+            owner: player_of(piece.color),
+            kind: piece.kind,
+        })
+    }
+
+    fn anatomy(&self, mv: &Move) -> MoveAnatomy {
+        let position = self.position();
+        let point = |sq: Square| Point::of(sq.index());
+        let path = if mv.is_capture() {
+            capture_path(position, mv)
+        } else {
+            None
+        };
+        let path = path.unwrap_or_else(|| (vec![mv.from(), mv.to()], Vec::new()));
+        MoveAnatomy {
+            from: point(mv.from()),
+            to: point(mv.to()),
+            path: path.0.into_iter().map(point).collect(),
+            captured: if path.1.is_empty() {
+                mv.captured().into_iter().map(point).collect()
+            } else {
+                path.1.into_iter().map(point).collect()
+            },
+            promotes: position.is_promotion(mv),
+            kind: if mv.is_capture() {
+                MoveKind::Capture
+            } else {
+                MoveKind::Step
+            },
+        }
+    }
+
+    /// A side still in the game is playing; once it is over both are
+    /// [`PlayerStatus::Out`] with their places, or the loser
+    /// [`PlayerStatus::Resigned`] after a resignation.
+    fn player_status(&self, player: Player) -> Option<PlayerStatus> {
+        let color = color_of(player)?;
+        Some(match self.status() {
+            GameStatus::Ongoing => PlayerStatus::Playing,
+            GameStatus::Win {
+                winner,
+                reason: WinReason::Resignation,
+            } if winner != color => PlayerStatus::Resigned { place: 2 },
+            GameStatus::Win { winner, .. } => PlayerStatus::Out {
+                place: if winner == color { 1 } else { 2 },
+            },
+            GameStatus::Draw { .. } => PlayerStatus::Out { place: 1 },
+        })
+    }
+
+    fn first_player(&self) -> Player {
+        player_of(self.start_position().to_move())
+    }
+
+    fn turn_count(&self) -> usize {
+        self.moves().len() + usize::from(self.ruling.is_some_and(is_resignation))
+    }
+
+    /// Every move from the start position, then the resignation if the
+    /// game ended by one.
+    fn turns(&self) -> Vec<PlayedTurn> {
+        let mut replay = Game::new(*self.start_position());
+        let mut out = Vec::with_capacity(self.moves().len() + 1);
+        for &mv in self.moves() {
+            let player = player_of(replay.position().to_move());
+            out.push(PlayedTurn {
+                player,
+                text: game::Game::move_text(&replay, &mv),
+                action: TurnAction::Move(game::Game::anatomy(&replay, &mv)),
+            });
+            replay.push(mv);
+        }
+        if let Some(GameStatus::Win {
+            winner,
+            reason: WinReason::Resignation,
+        }) = self.ruling
+        {
+            out.push(PlayedTurn {
+                player: player_of(winner.opposite()),
+                text: "resign".into(),
+                action: TurnAction::Resign,
+            });
+        }
+        out
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        match color_of(player) {
+            Some(Color::White) => "White",
+            Some(Color::Black) => "Black",
+            None => "",
+        }
     }
 
     fn move_text(&self, mv: &Move) -> String {
