@@ -9,8 +9,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use damas::options::Settings as Options;
 use damas::{AnyGame, Game};
-use damas_protocol::options::Options;
 
 #[path = "support/bounded.rs"]
 mod bounded;

@@ -4,8 +4,8 @@
 
 use std::process::Command;
 
+use damas::options::Settings as Options;
 use damas::{AnyGame, Game};
-use damas_protocol::options::Options;
 
 #[path = "support/match_summary.rs"]
 mod match_summary;

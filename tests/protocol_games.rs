@@ -5,8 +5,8 @@
 #[path = "support/engine_process.rs"]
 mod engine_process;
 
+use damas::options::Settings as Options;
 use damas::{AnyGame, Game};
-use damas_protocol::options::Options;
 use engine_process::Engine;
 
 /// Plays one whole game, the engine moving for every player.

@@ -6,8 +6,8 @@ mod engine_process;
 
 use std::time::{Duration, Instant};
 
+use damas::options::Settings as Options;
 use damas::{AnyGame, Game};
-use damas_protocol::options::Options;
 use engine_process::Engine;
 
 #[test]

@@ -4,8 +4,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
+use damas::options::Settings as Options;
 use damas::{AnyGame, Game, GameKind};
-use damas_protocol::options::Options;
 
 use crate::output::{outln, Failure};
 

@@ -89,7 +89,7 @@ impl GameSpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The game is not played by that many players.
-    #[error("{} is played by {} players, not {players}", .kind.title(), players_text(.kind))]
+    #[error("{} is played by {} players, not {players}", .kind.title(), players_text(*.kind))]
     Players {
         /// The game asked for.
         kind: GameKind,
@@ -98,7 +98,8 @@ pub enum SpecError {
     },
 }
 
-fn players_text(kind: &GameKind) -> String {
+/// `2` or `1-6`: the player counts of `kind`.
+pub(crate) fn players_text(kind: GameKind) -> String {
     let range = kind.players();
     if range.start() == range.end() {
         range.start().to_string()

@@ -48,6 +48,7 @@ pub mod board;
 pub mod chinese;
 mod game;
 mod huge_pages;
+pub mod options;
 mod parallel;
 pub mod pdn;
 mod perft_table;

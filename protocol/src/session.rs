@@ -175,7 +175,7 @@ impl Session {
                 self.dialect = Dialect::Ugi;
                 self.send(format!("id name {}", reply::ENGINE_NAME));
                 self.send(format!("id author {}", reply::ENGINE_AUTHOR));
-                for line in self.options.declaration_lines() {
+                for line in crate::options::declaration_lines(&self.options) {
                     self.send(line);
                 }
                 self.send(if uci { "uciok" } else { "ugiok" });

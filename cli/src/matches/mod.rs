@@ -18,9 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
+use damas::options::Settings as Options;
 use damas::GameSpec;
 use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
-use damas_protocol::options::Options;
 
 use crate::output::{errln, outln, write_stderr, Failure};
 use crate::perft::GameArgs;

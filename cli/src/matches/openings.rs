@@ -3,8 +3,8 @@
 
 use std::collections::HashSet;
 
+use damas::options::Settings as Options;
 use damas::{AnyGame, Game};
-use damas_protocol::options::Options;
 use fastrand::Rng;
 
 /// A starting point for a game: a position (or the start position) and

@@ -1,9 +1,9 @@
 //! Writing finished games: PDN for Spanish draughts, and one game per line
 //! for Chinese checkers (format in docs/NOTATION.md).
 
+use damas::options::Settings as Options;
 use damas::record::{pdn_game, pdn_result, ChineseRecord};
 use damas::GameKind;
-use damas_protocol::options::Options;
 
 use super::referee::{Ending, GameRecord};
 

@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use damas::options::Settings as Options;
 use damas::{Game, Player};
-use damas_protocol::options::Options;
 
 use super::client::{EngineClient, EngineSpec, TimeControl, Turn};
 use super::openings::Opening;
