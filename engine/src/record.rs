@@ -219,3 +219,104 @@ mod tests {
         assert!(text.lines().count() > 3);
     }
 }
+
+/// One finished (or unfinished) game of any kind, as the front ends gather
+/// it; [`GameRecord::text`] writes it in the format of its game, so that no
+/// front end chooses the format itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Who wrote the record (`damas match`, `damas serve`): the PDN
+    /// `Event` tag.
+    pub event: String,
+    /// Game number, from 1.
+    pub game: usize,
+    /// The game played.
+    pub kind: GameKind,
+    /// Who sat in each seat, `p1` first (free text).
+    pub seats: Vec<String>,
+    /// The position text the game started from; `None` for the start
+    /// position with `p1` to move.
+    pub start: Option<String>,
+    /// Every turn in the game's notation, `pass` and `resign` as played.
+    pub moves: Vec<String>,
+    /// The place of each seat, `p1` first (empty while undecided).
+    pub places: Vec<u32>,
+    /// Why the game ended (empty while it goes on).
+    pub ending: String,
+}
+
+impl GameRecord {
+    /// The record as its game writes it: PDN with `[GameType "24"]` for
+    /// Spanish draughts, the one-line record (with its line end) for
+    /// Chinese checkers.
+    ///
+    /// ```
+    /// use damas::record::GameRecord;
+    /// use damas::GameKind;
+    /// let mut record = GameRecord {
+    ///     event: "damas match".into(),
+    ///     game: 1,
+    ///     kind: GameKind::Spanish,
+    ///     seats: vec!["a".into(), "b".into()],
+    ///     start: None,
+    ///     moves: vec!["11-15".into()],
+    ///     places: vec![1, 2],
+    ///     ending: "p2 resigned".into(),
+    /// };
+    /// assert!(record.text().contains("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]"));
+    /// record.kind = GameKind::Chinese;
+    /// assert!(record.text().starts_with("game=1\ttype=chinese\tplayers=2\t"));
+    /// ```
+    pub fn text(&self) -> String {
+        match self.kind {
+            GameKind::Spanish => self.pdn(),
+            GameKind::Chinese | GameKind::Japanese => {
+                let line = ChineseRecord {
+                    game: self.game,
+                    kind: self.kind,
+                    seats: self.seats.clone(),
+                    start: self.start.clone(),
+                    moves: self.moves.clone(),
+                    places: self.places.clone(),
+                    ending: self.ending.clone(),
+                }
+                .line();
+                line + "\n"
+            }
+        }
+    }
+
+    /// The file name ending of [`GameRecord::text`]'s format (`pdn`,
+    /// `txt`).
+    pub fn extension(&self) -> &'static str {
+        match self.kind {
+            GameKind::Spanish => "pdn",
+            GameKind::Chinese | GameKind::Japanese => "txt",
+        }
+    }
+
+    fn pdn(&self) -> String {
+        let result = pdn_result(&self.places);
+        let round = self.game.to_string();
+        let seat = |i: usize| self.seats.get(i).map_or("?", String::as_str);
+        let mut tags: Vec<(&str, &str)> = vec![
+            ("Event", &self.event),
+            ("Round", &round),
+            ("White", seat(0)),
+            ("Black", seat(1)),
+            ("Result", result),
+            ("GameType", "24"),
+        ];
+        let black_starts = match &self.start {
+            Some(fen) => {
+                tags.push(("FEN", fen));
+                fen.trim_start().starts_with('B')
+            }
+            None => false,
+        };
+        if !self.ending.is_empty() {
+            tags.push(("Termination", &self.ending));
+        }
+        pdn_game(&tags, black_starts, &self.moves, result)
+    }
+}
