@@ -292,7 +292,7 @@ fn no_progress_ranking() {
     assert!(!g.is_over());
     g.play_text("i10-j10").unwrap();
     assert!(g.is_over());
-    assert_eq!(g.end_reason(), Some(EndReason::NoProgress));
+    assert_eq!(g.end_reason(), Some(EndReason::NoProgressLimit));
     let pos = g.position();
     assert_eq!(pos.pieces_in_goal(0), 1);
     assert_eq!(pos.pieces_in_goal(1), 1);

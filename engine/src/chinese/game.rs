@@ -5,8 +5,9 @@
 use super::geometry::Cell;
 use super::moves::Move;
 use super::position::Position;
-use super::record::{EndReason, PlayerState, Turn};
+use super::record::{PlayerState, Turn};
 use super::rules::Rules;
+use crate::EndReason;
 
 /// A game of Chinese checkers under [`Rules`].
 ///
@@ -307,7 +308,7 @@ impl Game {
                 // The other player still gets its equal turn.
                 return false;
             }
-            if self.settle_last(EndReason::Decided) {
+            if self.settle_last(EndReason::AllPlaced) {
                 if n == 2 {
                     self.end = Some(EndReason::FirstFinisher);
                 }
@@ -332,7 +333,7 @@ impl Game {
                 .map(|k| (p + k) % n)
                 .find(|&q| self.states[q] == PlayerState::Playing)
             else {
-                self.end.get_or_insert(EndReason::Decided);
+                self.end.get_or_insert(EndReason::AllPlaced);
                 return;
             };
             let rel = |x: usize| (x + n - self.first) % n;
@@ -347,7 +348,7 @@ impl Game {
                     .no_progress_limit
                     .is_some_and(|l| self.quiet_rounds() >= l)
                 {
-                    self.rank_remaining(EndReason::NoProgress);
+                    self.rank_remaining(EndReason::NoProgressLimit);
                     return;
                 }
             }

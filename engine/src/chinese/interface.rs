@@ -7,7 +7,7 @@ use crate::board::{
     Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
     PointInfo, TurnAction,
 };
-use crate::game::{self, EndReason as NeutralReason, GameKind, Outcome, PlayError, Player};
+use crate::game::{self, GameKind, Outcome, PlayError, Player};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{format_path, parse_path, EndReason, Game, GameError};
@@ -44,19 +44,6 @@ fn play_error(err: GameError) -> PlayError {
 impl From<PositionError> for crate::PositionError {
     fn from(err: PositionError) -> crate::PositionError {
         crate::PositionError::Invalid(err.to_string())
-    }
-}
-
-fn neutral_reason(reason: EndReason) -> NeutralReason {
-    match reason {
-        EndReason::Decided => NeutralReason::AllPlaced,
-        EndReason::FirstFinisher => NeutralReason::FirstFinisher,
-        EndReason::MoveLimit => NeutralReason::MoveLimit,
-        EndReason::NoProgress => NeutralReason::NoProgressLimit,
-        EndReason::Blocked => NeutralReason::Blocked,
-        EndReason::Adjudicated => NeutralReason::Adjudicated,
-        EndReason::NoMoves => NeutralReason::NoMoves,
-        EndReason::Repetition => NeutralReason::Repetition,
     }
 }
 
@@ -161,7 +148,7 @@ impl game::Game for Game {
         self.states[p] = PlayerState::Resigned { place };
         self.history.push(Turn::Resign { player: p });
         self.ply += 1;
-        if self.settle_last(EndReason::Decided) {
+        if self.settle_last(EndReason::AllPlaced) {
             return Ok(());
         }
         if self.pos.to_move() == p {
@@ -417,7 +404,7 @@ impl game::Game for Game {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let reason = neutral_reason(self.end?);
+        let reason = self.end?;
         let places = self
             .states
             .iter()

@@ -36,6 +36,8 @@ mod zobrist;
 
 pub mod ccp;
 
+/// Why a game ended: the game-neutral [`crate::EndReason`].
+pub use crate::EndReason;
 pub use error::{GameError, IllegalMoveError, PositionError};
 pub use game::Game;
 pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, CELLS};
@@ -43,7 +45,7 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_path, parse_path};
 pub use perft::{divide, perft, perft_hashed, perft_parallel};
 pub use position::Position;
-pub use record::{EndReason, PlayerState, Turn};
+pub use record::{PlayerState, Turn};
 pub use rules::{seats, Rules, Variant};
 pub use search::{bench, bench_with, solve_solitaire, Engine, SolitairePlan, BENCH_DEPTH};
 pub use text::MAX_TEXT_NUMBER;

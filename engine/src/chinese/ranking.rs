@@ -3,7 +3,8 @@
 //! adjudication), and the ranking.
 
 use super::game::Game;
-use super::record::{EndReason, PlayerState};
+use super::record::PlayerState;
+use crate::EndReason;
 
 impl Game {
     /// Players and states, best place first, players still playing last.

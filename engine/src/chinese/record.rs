@@ -65,32 +65,3 @@ pub enum Turn {
         player: usize,
     },
 }
-
-/// Why the game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum EndReason {
-    /// All places decided by finishing and resigning.
-    Decided,
-    /// A player finished with `play_to_end` off (or in a 2-player game).
-    FirstFinisher,
-    /// The move limit was reached.
-    MoveLimit,
-    /// The no-progress limit was reached.
-    NoProgress,
-    /// No player still playing had a legal move.
-    Blocked,
-    /// The referee ended the game
-    /// ([`adjudicate_draw`](crate::Game::adjudicate_draw)): the players
-    /// still playing share the next free place.
-    Adjudicated,
-    /// A player had no legal move and lost ([`Rules::no_move_loss`]).
-    ///
-    /// [`Rules::no_move_loss`]: super::Rules::no_move_loss
-    NoMoves,
-    /// The same position with the same player to move for the third time
-    /// ([`Rules::repetition_draw`]): the players still playing share the
-    /// next place.
-    ///
-    /// [`Rules::repetition_draw`]: super::Rules::repetition_draw
-    Repetition,
-}

@@ -4,8 +4,9 @@ use super::error::PositionError;
 use super::game::Game;
 use super::geometry::{Cell, Mask};
 use super::position::Position;
-use super::record::{EndReason, PlayerState};
+use super::record::PlayerState;
 use super::rules::{Rules, Variant};
+use crate::EndReason;
 use std::fmt;
 use std::fmt::Write;
 use std::str::FromStr;
@@ -24,14 +25,17 @@ fn opt(o: Option<u32>) -> String {
 fn end_name(e: Option<EndReason>) -> &'static str {
     match e {
         None => "-",
-        Some(EndReason::Decided) => "decided",
+        Some(EndReason::AllPlaced) => "decided",
         Some(EndReason::FirstFinisher) => "first",
         Some(EndReason::MoveLimit) => "limit",
-        Some(EndReason::NoProgress) => "noprog",
+        Some(EndReason::NoProgressLimit) => "noprog",
         Some(EndReason::Blocked) => "blocked",
         Some(EndReason::Adjudicated) => "adjudicated",
         Some(EndReason::NoMoves) => "nomoves",
         Some(EndReason::Repetition) => "repetition",
+        // Draughts endings: a Chinese checkers game never records them
+        // (a resignation places the player and the game ends as decided).
+        Some(EndReason::NoPieces | EndReason::NoProgress | EndReason::Resignation) => "decided",
     }
 }
 
@@ -304,10 +308,10 @@ impl Game {
                 "over" => {
                     game.end = match v {
                         "-" => None,
-                        "decided" => Some(EndReason::Decided),
+                        "decided" => Some(EndReason::AllPlaced),
                         "first" => Some(EndReason::FirstFinisher),
                         "limit" => Some(EndReason::MoveLimit),
-                        "noprog" => Some(EndReason::NoProgress),
+                        "noprog" => Some(EndReason::NoProgressLimit),
                         "blocked" => Some(EndReason::Blocked),
                         "adjudicated" => Some(EndReason::Adjudicated),
                         "nomoves" => Some(EndReason::NoMoves),
