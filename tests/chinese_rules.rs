@@ -419,38 +419,35 @@ fn a_game_may_start_with_any_seat() {
 
 #[test]
 fn text_errors_are_typed() {
-    use damas::chinese::PositionError;
-    assert!(matches!(
-        Game::from_text(""),
-        Err(PositionError::Missing(_))
-    ));
+    use damas::chinese::TextError;
+    assert!(matches!(Game::from_text(""), Err(TextError::Missing(_))));
     assert!(matches!(
         Game::from_text("X2 1 e1/m17"),
-        Err(PositionError::Header(_))
+        Err(TextError::Header(_))
     ));
     assert!(matches!(
         Game::from_text("I2 3 e1/m17"),
-        Err(PositionError::ToMove(_))
+        Err(TextError::ToMove(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1"),
-        Err(PositionError::Pieces(_))
+        Err(TextError::Pieces(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/z9"),
-        Err(PositionError::Cell(_))
+        Err(TextError::Cell(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/e1"),
-        Err(PositionError::Overlap(_))
+        Err(TextError::Overlap(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1/m17 foo=1"),
-        Err(PositionError::Field(_))
+        Err(TextError::Field(_))
     ));
     assert!(matches!(
         Game::from_text("I2 1 e1*/m17"),
-        Err(PositionError::King(_))
+        Err(TextError::King(_))
     ));
 }
 

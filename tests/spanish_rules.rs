@@ -3,8 +3,8 @@
 //! random games.
 
 use damas::spanish::{
-    long_text, Color, DrawReason, Game, GameStatus, Move, MoveParseError, PieceKind, Position,
-    PositionError, Square, WinReason, NO_PROGRESS_PLIES,
+    long_text, Color, DrawReason, FenError, Game, GameStatus, Move, MoveParseError, PieceKind,
+    Position, Square, WinReason, NO_PROGRESS_PLIES,
 };
 use damas::{Game as _, PlayError};
 use proptest::prelude::*;
@@ -326,9 +326,9 @@ fn fen_with_kings_and_ranges() {
 #[test]
 fn fen_errors_say_what_and_where() {
     let err = |f: &str| Position::from_fen(f).unwrap_err();
-    assert_eq!(err(""), PositionError::Empty);
-    assert_eq!(err("W"), PositionError::ExpectedColon);
-    assert!(matches!(err("X:W1:B32"), PositionError::BadSide { .. }));
+    assert_eq!(err(""), FenError::Empty);
+    assert_eq!(err("W"), FenError::ExpectedColon);
+    assert!(matches!(err("X:W1:B32"), FenError::BadSide { .. }));
     assert_eq!(
         err("W:W1-12,33:B21-32").to_string(),
         "square 33 out of range in white pieces (1-32)"
@@ -339,40 +339,37 @@ fn fen_errors_say_what_and_where() {
     );
     assert!(matches!(
         err("W:W1,x:B32"),
-        PositionError::BadSquare {
+        FenError::BadSquare {
             color: Color::White,
             ..
         }
     ));
-    assert!(matches!(err("W:W5-3:B32"), PositionError::BadRange { .. }));
-    assert_eq!(
-        err("W:W1,1:B32"),
-        PositionError::DuplicateSquare { square: 1 }
-    );
-    assert_eq!(err("W:W1:B1"), PositionError::BothColors { square: 1 });
+    assert!(matches!(err("W:W5-3:B32"), FenError::BadRange { .. }));
+    assert_eq!(err("W:W1,1:B32"), FenError::DuplicateSquare { square: 1 });
+    assert_eq!(err("W:W1:B1"), FenError::BothColors { square: 1 });
     assert_eq!(
         err("W:W1:W2"),
-        PositionError::DuplicateList {
+        FenError::DuplicateList {
             color: Color::White
         }
     );
     assert_eq!(
         err("W:W1"),
-        PositionError::MissingList {
+        FenError::MissingList {
             color: Color::Black
         }
     );
-    assert!(matches!(err("W:X1:B2"), PositionError::BadListColor { .. }));
+    assert!(matches!(err("W:X1:B2"), FenError::BadListColor { .. }));
     assert_eq!(
         err("W:W30:B1"),
-        PositionError::ManOnLastRow {
+        FenError::ManOnLastRow {
             color: Color::White,
             square: 30
         }
     );
     assert!(matches!(
         err("W:W99999999999999999999:B1"),
-        PositionError::OutOfRange { .. }
+        FenError::OutOfRange { .. }
     ));
 }
 

@@ -29,7 +29,7 @@
 use thiserror::Error;
 
 use crate::game::{Game as _, PlayError};
-use crate::spanish::{self, Game, PositionError, Square};
+use crate::spanish::{self, FenError, Game, Square};
 
 /// One game of a PDN file: its tags, its moves as written (numbers,
 /// comments and variations removed) and its result token.
@@ -136,7 +136,7 @@ pub enum ReplayError {
     GameType(String),
     /// The `FEN` tag is not a valid position.
     #[error("FEN tag: {0}")]
-    Fen(PositionError),
+    Fen(FenError),
     /// A move that is not legal (or not a move) where it is played.
     #[error("ply {ply} (line {line}): '{text}': {error}")]
     Move {

@@ -8,7 +8,7 @@
 //! docs/NOTATION.md.
 
 use super::geometry::{Cell, CELLS};
-use super::{Game, PositionError, Rules};
+use super::{Game, Rules, TextError};
 
 /// The CCP id of a cell (`0..121`; `e1` is 0, `m17` is 120).
 ///
@@ -41,7 +41,7 @@ pub enum CcpError {
     Path(String),
     /// The pieces make no valid position.
     #[error(transparent)]
-    Position(#[from] PositionError),
+    Position(#[from] TextError),
 }
 
 fn shortened(text: &str) -> String {

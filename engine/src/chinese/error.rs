@@ -10,7 +10,7 @@ use super::moves::Move;
 /// [`Game::from_text`]: super::Game::from_text
 /// [`Position::from_pieces`]: super::Position::from_pieces
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
+pub enum TextError {
     /// The text is empty or a mandatory token is missing.
     #[error("position text: missing {0}")]
     Missing(&'static str),

@@ -11,7 +11,7 @@ use crate::game::{self, GameKind, Outcome, PlayError, Player};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{format_path, parse_path, EndReason, Game, GameError};
-use super::{Cell, Engine, Move, PlayerState, PositionError, Turn, Variant};
+use super::{Cell, Engine, Move, PlayerState, TextError, Turn, Variant};
 
 /// A path of cells taken apart: a single step to a neighbour, or jumps.
 fn anatomy_of(path: &[Cell]) -> MoveAnatomy {
@@ -41,8 +41,8 @@ fn play_error(err: GameError) -> PlayError {
     }
 }
 
-impl From<PositionError> for crate::PositionError {
-    fn from(err: PositionError) -> crate::PositionError {
+impl From<TextError> for crate::PositionError {
+    fn from(err: TextError) -> crate::PositionError {
         crate::PositionError::Invalid(err.to_string())
     }
 }

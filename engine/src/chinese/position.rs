@@ -1,7 +1,7 @@
 //! [`Position`]: the pieces on the star and the side to move, with the
 //! incremental state the move generator needs.
 
-use super::error::{IllegalMoveError, PositionError};
+use super::error::{IllegalMoveError, TextError};
 use super::geometry::{Cell, Dir, Mask, Triangle, CELLS, GEO, NONE};
 use super::moves::Move;
 use super::rules::{seats, Rules, Variant};
@@ -168,9 +168,9 @@ impl Position {
         pieces: &[Mask],
         kings: Mask,
         to_move: usize,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<Position, TextError> {
         if !(1..=6).contains(&players) || pieces.len() != players as usize {
-            return Err(PositionError::Players(pieces.len().max(players as usize)));
+            return Err(TextError::Players(pieces.len().max(players as usize)));
         }
         let variant = Rules {
             players,
@@ -179,34 +179,29 @@ impl Position {
         }
         .effective_variant();
         if to_move >= players as usize {
-            return Err(PositionError::NotAPlayer(to_move));
+            return Err(TextError::NotAPlayer(to_move));
         }
         let mut all = Mask::EMPTY;
         let mut ps = [Mask::EMPTY; 6];
         for (p, &m) in pieces.iter().enumerate() {
             if let Some(c) = (all & m).first() {
-                return Err(PositionError::Overlap(c));
+                return Err(TextError::Overlap(c));
             }
             if m.count() > 15 {
-                return Err(PositionError::TooMany(p, m.count()));
+                return Err(TextError::TooMany(p, m.count()));
             }
             all |= m;
             ps[p] = m;
         }
         if !(kings & !all).is_empty() {
-            return Err(PositionError::King("a king on an empty point".into()));
+            return Err(TextError::King("a king on an empty point".into()));
         }
         if variant == Variant::International && !kings.is_empty() {
-            return Err(PositionError::King(
-                "kings in the international variant".into(),
-            ));
+            return Err(TextError::King("kings in the international variant".into()));
         }
         for (p, m) in ps.iter().enumerate() {
             if (*m & kings).count() > 1 {
-                return Err(PositionError::King(format!(
-                    "player {} has two kings",
-                    p + 1
-                )));
+                return Err(TextError::King(format!("player {} has two kings", p + 1)));
             }
         }
         let mut pos = Position {

@@ -1,6 +1,6 @@
 //! The one-line position text of a [`Game`]: see [`Game::to_text`].
 
-use super::error::PositionError;
+use super::error::TextError;
 use super::game::Game;
 use super::geometry::{Cell, Mask};
 use super::position::Position;
@@ -134,7 +134,7 @@ impl Game {
     /// assert_eq!(back.to_text(), g.to_text());
     /// assert!(Game::from_text("I2 3 e1/m17").is_err());
     /// ```
-    pub fn from_text(text: &str) -> Result<Game, PositionError> {
+    pub fn from_text(text: &str) -> Result<Game, TextError> {
         Game::from_text_with_defaults(text, &Rules::default())
     }
 
@@ -150,12 +150,12 @@ impl Game {
     /// assert_eq!(g.rules().move_limit, None);
     /// assert!(g.rules().goal_lock);
     /// ```
-    pub fn from_text_with_defaults(text: &str, defaults: &Rules) -> Result<Game, PositionError> {
+    pub fn from_text_with_defaults(text: &str, defaults: &Rules) -> Result<Game, TextError> {
         let mut toks = text.split_whitespace();
         let head = toks
             .next()
-            .ok_or(PositionError::Missing("variant and players"))?;
-        let herr = || PositionError::Header(head.to_string());
+            .ok_or(TextError::Missing("variant and players"))?;
+        let herr = || TextError::Header(head.to_string());
         let mut hc = head.chars();
         let variant = match hc.next() {
             Some('I' | 'i') => Variant::International,
@@ -167,18 +167,16 @@ impl Game {
             return Err(herr());
         }
         let n = players as usize;
-        let stm_tok = toks
-            .next()
-            .ok_or(PositionError::Missing("player to move"))?;
+        let stm_tok = toks.next().ok_or(TextError::Missing("player to move"))?;
         let stm: usize = stm_tok
             .parse()
             .ok()
             .filter(|&v| (1..=n).contains(&v))
-            .ok_or_else(|| PositionError::ToMove(stm_tok.to_string()))?;
-        let pieces_tok = toks.next().ok_or(PositionError::Missing("pieces"))?;
+            .ok_or_else(|| TextError::ToMove(stm_tok.to_string()))?;
+        let pieces_tok = toks.next().ok_or(TextError::Missing("pieces"))?;
         let groups: Vec<&str> = pieces_tok.split('/').collect();
         if groups.len() != n {
-            return Err(PositionError::Pieces(pieces_tok.to_string()));
+            return Err(TextError::Pieces(pieces_tok.to_string()));
         }
         let mut pieces = vec![Mask::EMPTY; n];
         let mut kings = Mask::EMPTY;
@@ -193,7 +191,7 @@ impl Game {
                 };
                 let c: Cell = name.parse()?;
                 if pieces[p].contains(c) {
-                    return Err(PositionError::Pieces(pieces_tok.to_string()));
+                    return Err(TextError::Pieces(pieces_tok.to_string()));
                 }
                 pieces[p] = pieces[p].with(c);
                 if king {
@@ -210,10 +208,10 @@ impl Game {
         for t in toks {
             let (k, v) = t
                 .split_once('=')
-                .ok_or_else(|| PositionError::Field(t.to_string()))?;
+                .ok_or_else(|| TextError::Field(t.to_string()))?;
             fields.push((k, v));
         }
-        let ferr = |k: &str, v: &str| PositionError::Field(format!("{k}={v}"));
+        let ferr = |k: &str, v: &str| TextError::Field(format!("{k}={v}"));
         // Counters and limits are bounded so that no text can bring a counter
         // near overflow: a game never gets within orders of magnitude of it.
         let num = |k: &str, v: &str| {
@@ -279,7 +277,7 @@ impl Game {
                         return Err(ferr(k, v));
                     }
                     for (p, st) in parts.iter().enumerate() {
-                        let place = || -> Result<u8, PositionError> {
+                        let place = || -> Result<u8, TextError> {
                             st[1..]
                                 .parse::<u8>()
                                 .ok()
@@ -324,12 +322,12 @@ impl Game {
         }
         let playing = |p: usize| game.states[p] == PlayerState::Playing;
         if game.end.is_none() && !playing(stm - 1) {
-            return Err(PositionError::Inconsistent(format!(
+            return Err(TextError::Inconsistent(format!(
                 "player {stm} is to move but is no longer playing"
             )));
         }
         if game.end.is_some() && (0..n).any(playing) {
-            return Err(PositionError::Inconsistent(
+            return Err(TextError::Inconsistent(
                 "the game is over but a player is still playing".into(),
             ));
         }
@@ -347,10 +345,10 @@ impl fmt::Display for Game {
 }
 
 impl FromStr for Game {
-    type Err = PositionError;
+    type Err = TextError;
 
     /// Reads a position text ([`Game::from_text`]).
-    fn from_str(s: &str) -> Result<Game, PositionError> {
+    fn from_str(s: &str) -> Result<Game, TextError> {
         Game::from_text(s)
     }
 }

@@ -8,7 +8,7 @@ use super::moves::Move;
 /// What is wrong with a position text (FEN) or with a position built from
 /// parts.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PositionError {
+pub enum FenError {
     /// Nothing but whitespace.
     #[error("empty FEN")]
     Empty,

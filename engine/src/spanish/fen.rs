@@ -6,16 +6,16 @@ use std::str::FromStr;
 
 use super::bitboard::Bitboard;
 use super::color::Color;
-use super::error::PositionError;
+use super::error::FenError;
 use super::position::Position;
 
 /// Pieces of one colour at the start, and so at most in any game.
 const MAX_PIECES: u32 = 12;
 
-fn parse_number(text: &str, color: Color) -> Result<u8, PositionError> {
+fn parse_number(text: &str, color: Color) -> Result<u8, FenError> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(PositionError::BadSquare {
+        return Err(FenError::BadSquare {
             text: text.to_string(),
             color,
         });
@@ -24,12 +24,12 @@ fn parse_number(text: &str, color: Color) -> Result<u8, PositionError> {
     if (1..=32).contains(&n) {
         Ok(n as u8)
     } else {
-        Err(PositionError::OutOfRange { square: n, color })
+        Err(FenError::OutOfRange { square: n, color })
     }
 }
 
 /// Parses one colour's list (after its colour letter) into (men, kings).
-fn parse_list(body: &str, color: Color) -> Result<(u32, u32), PositionError> {
+fn parse_list(body: &str, color: Color) -> Result<(u32, u32), FenError> {
     let mut men = 0u32;
     let mut kings = 0u32;
     if body.trim().is_empty() {
@@ -46,7 +46,7 @@ fn parse_list(body: &str, color: Color) -> Result<(u32, u32), PositionError> {
                 let lo = parse_number(a, color)?;
                 let hi = parse_number(b, color)?;
                 if hi < lo {
-                    return Err(PositionError::BadRange {
+                    return Err(FenError::BadRange {
                         text: item.to_string(),
                         color,
                     });
@@ -61,7 +61,7 @@ fn parse_list(body: &str, color: Color) -> Result<(u32, u32), PositionError> {
         for n in lo..=hi {
             let bit = 1u32 << (n - 1);
             if (men | kings) & bit != 0 {
-                return Err(PositionError::DuplicateSquare { square: n });
+                return Err(FenError::DuplicateSquare { square: n });
             }
             if king {
                 kings |= bit;
@@ -81,25 +81,25 @@ impl Position {
     /// final `.` are accepted.
     ///
     /// ```
-    /// use damas::spanish::{PositionError, Position};
+    /// use damas::spanish::{FenError, Position};
     /// let pos = Position::from_fen("B:W18,K3:BK30,22").unwrap();
     /// assert_eq!(pos.to_fen(), "B:WK3,18:B22,K30");
     /// let err = Position::from_fen("W:W1-12,33:B21-32").unwrap_err();
     /// assert_eq!(err.to_string(), "square 33 out of range in white pieces (1-32)");
     /// ```
-    pub fn from_fen(text: &str) -> Result<Position, PositionError> {
+    pub fn from_fen(text: &str) -> Result<Position, FenError> {
         let t = text.trim();
         let t = t.strip_suffix('.').unwrap_or(t).trim();
         if t.is_empty() {
-            return Err(PositionError::Empty);
+            return Err(FenError::Empty);
         }
         let (side_text, rest) = match t.split_once(':') {
             Some(x) => x,
             None => {
                 return if matches!(t, "W" | "B" | "w" | "b") {
-                    Err(PositionError::ExpectedColon)
+                    Err(FenError::ExpectedColon)
                 } else {
-                    Err(PositionError::BadSide {
+                    Err(FenError::BadSide {
                         found: t.chars().take(10).collect(),
                     })
                 }
@@ -109,7 +109,7 @@ impl Position {
             "W" | "w" => Color::White,
             "B" | "b" => Color::Black,
             other => {
-                return Err(PositionError::BadSide {
+                return Err(FenError::BadSide {
                     found: other.to_string(),
                 })
             }
@@ -122,25 +122,25 @@ impl Position {
             } else if let Some(b) = p.strip_prefix(['B', 'b']) {
                 (Color::Black, b)
             } else {
-                return Err(PositionError::BadListColor {
+                return Err(FenError::BadListColor {
                     found: p.to_string(),
                 });
             };
             let slot = &mut lists[color as usize];
             if slot.is_some() {
-                return Err(PositionError::DuplicateList { color });
+                return Err(FenError::DuplicateList { color });
             }
             *slot = Some(parse_list(body, color)?);
         }
-        let (wm, wk) = lists[0].ok_or(PositionError::MissingList {
+        let (wm, wk) = lists[0].ok_or(FenError::MissingList {
             color: Color::White,
         })?;
-        let (bm, bk) = lists[1].ok_or(PositionError::MissingList {
+        let (bm, bk) = lists[1].ok_or(FenError::MissingList {
             color: Color::Black,
         })?;
         for (color, pieces) in [(Color::White, wm | wk), (Color::Black, bm | bk)] {
             if pieces.count_ones() > MAX_PIECES {
-                return Err(PositionError::TooManyPieces {
+                return Err(FenError::TooManyPieces {
                     color,
                     count: pieces.count_ones(),
                 });
@@ -209,8 +209,8 @@ impl fmt::Display for Position {
 }
 
 impl FromStr for Position {
-    type Err = PositionError;
-    fn from_str(s: &str) -> Result<Position, PositionError> {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Position, FenError> {
         Position::from_fen(s)
     }
 }

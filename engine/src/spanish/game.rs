@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use super::{Color, Move, MoveParseError, Position, PositionError};
+use super::{Color, FenError, Move, MoveParseError, Position};
 
 /// Plies without a capture or a man move after which the game is drawn
 /// (40 moves by each side).
@@ -230,7 +230,7 @@ impl fmt::Display for Game {
 }
 
 impl FromStr for Game {
-    type Err = PositionError;
+    type Err = FenError;
 
     /// Reads a FEN: a new game starting at that position.
     ///
@@ -244,7 +244,7 @@ impl FromStr for Game {
     /// assert_eq!(game.to_string(), "W:W1-10,12,15:B18,21,23-32");
     /// assert!("W:W1:B1".parse::<Game>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Game, PositionError> {
+    fn from_str(s: &str) -> Result<Game, FenError> {
         Ok(Game::new(s.parse()?))
     }
 }

@@ -11,7 +11,7 @@ use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 use super::game::GameError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{Bitboard, Color, DrawReason, Game, GameStatus, PieceKind, Position};
-use super::{Engine, Move, MoveParseError, PositionError, Square, WinReason};
+use super::{Engine, FenError, Move, MoveParseError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -134,8 +134,8 @@ fn parse_error(err: MoveParseError) -> PlayError {
     }
 }
 
-impl From<PositionError> for crate::PositionError {
-    fn from(err: PositionError) -> crate::PositionError {
+impl From<FenError> for crate::PositionError {
+    fn from(err: FenError) -> crate::PositionError {
         crate::PositionError::Invalid(err.to_string())
     }
 }

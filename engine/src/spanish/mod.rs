@@ -47,7 +47,7 @@ mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};
 pub use color::{Color, Piece, PieceKind};
-pub use error::{IllegalMoveError, PositionError};
+pub use error::{FenError, IllegalMoveError};
 pub use game::{DrawReason, Game, GameStatus, WinReason, NO_PROGRESS_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::bitboard::Bitboard;
 use super::color::{Color, Piece, PieceKind};
-use super::error::{IllegalMoveError, PositionError};
+use super::error::{FenError, IllegalMoveError};
 use super::moves::Move;
 use super::square::Square;
 use super::tables::{ROW_1, ROW_8};
@@ -63,25 +63,25 @@ impl Position {
         black: Bitboard,
         kings: Bitboard,
         side: Color,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<Position, FenError> {
         if let Some(sq) = (white & black).first() {
-            return Err(PositionError::BothColors {
+            return Err(FenError::BothColors {
                 square: sq.number(),
             });
         }
         if let Some(sq) = (kings - (white | black)).first() {
-            return Err(PositionError::KingOnEmpty {
+            return Err(FenError::KingOnEmpty {
                 square: sq.number(),
             });
         }
         if let Some(sq) = ((white - kings) & Color::White.promotion_row()).first() {
-            return Err(PositionError::ManOnLastRow {
+            return Err(FenError::ManOnLastRow {
                 color: Color::White,
                 square: sq.number(),
             });
         }
         if let Some(sq) = ((black - kings) & Color::Black.promotion_row()).first() {
-            return Err(PositionError::ManOnLastRow {
+            return Err(FenError::ManOnLastRow {
                 color: Color::Black,
                 square: sq.number(),
             });
