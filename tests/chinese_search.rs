@@ -264,8 +264,9 @@ fn stop_is_honoured() {
         let asked = Instant::now();
         stop.store(true, Ordering::Relaxed);
         let out = handle.join().expect("search thread");
-        // The 50 ms target is measured in docs/PERFORMANCE.md; this bound
-        // only guards against a stop that is ignored on a loaded machine.
+        // The 50 ms target is measured in docs/PERFORMANCE.md ("Three to
+        // six players"); this bound only guards against a stop that is
+        // ignored on a loaded machine.
         assert!(
             asked.elapsed() < Duration::from_secs(1),
             "{:?}",

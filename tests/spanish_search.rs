@@ -272,9 +272,9 @@ fn stop_is_honoured_quickly() {
         let r = h.join().unwrap();
         (t.elapsed(), r)
     });
-    // The 50 ms target is measured in docs/PERFORMANCE.md; this bound only
-    // guards against a stop that is ignored, as the tests of this binary
-    // share two cores with each other on CI.
+    // The target for `stop` is 50 ms (docs/PERFORMANCE.md measures it for
+    // Chinese checkers); this bound only guards against a stop that is
+    // ignored, as the tests of this binary share two cores on CI.
     assert!(elapsed < Duration::from_secs(1), "{elapsed:?}");
     assert!(game.legal_moves().contains(&r.best.unwrap()));
 }

@@ -3,7 +3,7 @@
 //! client measures the latency of requests that need no engine (the state,
 //! the legal moves of a piece, a person's move and its undo). Run with
 //! `cargo bench -p damas-cli --bench serve_load`; figures in
-//! docs/PERFORMANCE.md.
+//! docs/PERFORMANCE.md, "The web board under load".
 
 #[path = "../../tests/support/web_server.rs"]
 mod web_server;

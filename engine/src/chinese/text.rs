@@ -258,8 +258,9 @@ impl Game {
         for &(k, v) in &fields {
             match k {
                 "anti" | "end" | "lock" | "nomove" | "rep" | "equal" | "limit" | "noprog" => {}
-                // Written by earlier versions (the rotation of the first
-                // player, now the runner's business); read and ignored.
+                // The first player's rotation, which is the runner's
+                // business: texts written by earlier versions carry it, so
+                // it is read and ignored.
                 "rot" => {}
                 "first" => {
                     let f = num(k, v)? as usize;

@@ -204,8 +204,11 @@ pub struct SearchResult<M> {
 /// The search settings that come from options rather than from `go`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
-    /// Search threads (Lazy SMP in Spanish draughts; the Chinese checkers
-    /// search uses one thread). Clamped to 1..=64.
+    /// Search threads (Lazy SMP in Spanish draughts; in Chinese checkers
+    /// the 2–6 player tree search splits its root moves among them, while
+    /// the solitaire beam, the race solver, the 6-player Monte Carlo
+    /// search, the `plain` style and `nodes` limits run on one). Clamped
+    /// to 1..=64.
     pub threads: usize,
     /// The full engine or a baseline.
     pub style: Style,

@@ -36,8 +36,8 @@ pub const ISOLATED: i32 = 30;
 
 /// Cost of a piece in another player's goal (3–6 players). That player's
 /// army walls such a piece in as it arrives, for good once it finishes:
-/// measured in 6-player matches, it cleared the games a straggler in a
-/// neighbour's camp used to lose.
+/// without this cost, 6-player matches lost games to a straggler left in
+/// a neighbour's camp (docs/HISTORY.md, "Walled-in stragglers").
 pub const FOREIGN: i32 = 300;
 
 /// Cost of an ordinary piece on the tip the Japanese king must reach.
@@ -70,7 +70,7 @@ pub struct Army {
     /// The cell where the king must end (Japanese), if any.
     pub king_goal: Option<Cell>,
     /// The smallest possible base cost: every goal point filled from the
-    /// back (used to report distances that reach 0 when home).
+    /// back (subtracted so that reported distances reach 0 when home).
     pub home: i32,
     /// The other players' goals (3–6 players): a piece left there is
     /// walled in for good once that player fills its goal and finishes.

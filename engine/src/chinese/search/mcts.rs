@@ -10,8 +10,7 @@
 //! Why at six players: best-reply search lets one rival answer each own
 //! move and guesses the others, while the playouts move every player every
 //! round; at a 6-player table it finishes first more often and places
-//! better (docs/PERFORMANCE.md, "3 Dec 2026: Monte Carlo tree search at
-//! six players").
+//! better (docs/PERFORMANCE.md, "Three to six players").
 //!
 //! A node's children are the best [`params::WIDTH`] moves of the player to
 //! move by the change of its tip distance (a move into another player's
@@ -41,7 +40,8 @@ use super::ordering::progress_key;
 use crate::random::Rng;
 
 /// The tuned parameters, measured at a 6-player table against greedy
-/// rivals at 100 ms per move (docs/PERFORMANCE.md).
+/// rivals at 100 ms per move (docs/PERFORMANCE.md, "Three to six players";
+/// the variants tried: docs/HISTORY.md).
 pub(super) mod params {
     /// Children per node: the best moves by the change of tip distance.
     pub const WIDTH: usize = 16;

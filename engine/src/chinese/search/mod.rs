@@ -61,8 +61,8 @@ pub use beam::SolitairePlan;
 pub use bench::{bench, bench_with, BENCH_DEPTH};
 
 /// The tuned parameters of the 3–6 player best-reply search, measured in
-/// 6-player matches at 100 ms per move (docs/PERFORMANCE.md, "Chinese
-/// checkers at 3–6 players").
+/// 6-player matches at 100 ms per move (docs/PERFORMANCE.md, "Three to six
+/// players"; the variants tried: docs/HISTORY.md).
 pub(super) mod multi {
     /// Percent of the leading rival's distance in the evaluation (two
     /// players: 100, a zero-sum race). At a full table, hindering the
@@ -71,12 +71,12 @@ pub(super) mod multi {
     pub const RIVAL_WEIGHT: i32 = 50;
     /// BRS+ instead of plain best-reply search: the rivals who do not
     /// reply play their first move by the ordering. Measured at 6 players
-    /// against greedy rivals (docs/PERFORMANCE.md, "BRS+").
+    /// against greedy rivals (docs/HISTORY.md, "BRS+").
     pub const BRS_PLUS: bool = true;
     /// From this many seats on, a timed search (no depth limit) is Monte
     /// Carlo tree search (module `mcts`) instead of best-reply search.
     /// Measured at 6 players against greedy rivals (docs/PERFORMANCE.md,
-    /// "3 Dec 2026: Monte Carlo tree search at six players").
+    /// "Three to six players").
     pub const MCTS_SEATS: usize = 6;
 }
 

@@ -183,8 +183,8 @@ impl<'a> Tree<'a> {
     }
 
     /// Keeps the rivals' costs per ply from now on (3–6 players,
-    /// best-reply): a leaf then computes only the root's own cost, where
-    /// it used to compute every player's (most of the search's time).
+    /// best-reply): a leaf then computes only the root's own cost, not
+    /// every player's, which would be most of the search's time.
     pub(crate) fn keep_rival_costs(&mut self, pos: &Position) {
         let mut costs = Box::new([[0i32; 6]; MAX_PLY + 1]);
         for p in 0..self.players {
