@@ -3,15 +3,15 @@
 //! `cargo bench -p damas --bench chinese` (short runs: 10 samples, ~2 s each).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use damas::chinese::{perft, Game, Position, Rules, Variant};
-use damas::Game as _;
+use damas::chinese::{perft, Checkers, Position, Rules, Variant};
+use damas::Game;
 use std::hint::black_box;
 use std::time::Duration;
 
 /// A 2-player middle game: 30 plies of the first legal move alternating with
 /// the last, from the start.
 fn midgame() -> Position {
-    let mut g = Game::new(Rules::default());
+    let mut g = Checkers::new(Rules::default());
     for i in 0..30 {
         let ms = g.legal_moves();
         let mv = if i % 2 == 0 { ms[0] } else { ms[ms.len() - 1] };

@@ -5,7 +5,7 @@
 //! `cargo bench -p damas --bench chinese_search`
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use damas::chinese::{solve_solitaire, Engine, Game, Rules};
+use damas::chinese::{solve_solitaire, Checkers, Engine, Rules};
 use damas::search::SearchLimits;
 use damas::Search;
 use std::hint::black_box;
@@ -35,7 +35,7 @@ fn benches(c: &mut Criterion) {
             assert_eq!(plan.moves.len(), 27);
         })
     });
-    let game = Game::new(Rules::default());
+    let game = Checkers::new(Rules::default());
     let limits = SearchLimits {
         depth: Some(6),
         ..SearchLimits::default()

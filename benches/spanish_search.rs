@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use criterion::{criterion_group, criterion_main, Criterion};
 use damas::search::SearchLimits;
 use damas::spanish::tuning::white_score;
-use damas::spanish::{Engine, Game, Position};
+use damas::spanish::{Draughts, Engine, Position};
 
 fn benches(c: &mut Criterion) {
     let mid = Position::from_fen("W:W1-4,6-8,10,11,13,14,16:B17,19,21-24,26,27,29-32").unwrap();
@@ -32,7 +32,7 @@ fn benches(c: &mut Criterion) {
                     depth: Some(depth),
                     ..SearchLimits::default()
                 };
-                engine.search(black_box(&Game::new(pos)), &limits, &stop, &mut |_| {})
+                engine.search(black_box(&Draughts::new(pos)), &limits, &stop, &mut |_| {})
             })
         });
     }

@@ -3,12 +3,12 @@
 #[path = "support/engine_process.rs"]
 mod engine_process;
 
-use damas::chinese::{ccp, Game, Rules};
-use damas::Game as _;
+use damas::chinese::{ccp, Checkers, Rules};
+use damas::Game;
 use engine_process::Engine;
 
 /// The compact position of `game`.
-fn cells(game: &Game) -> String {
+fn cells(game: &Checkers) -> String {
     ccp::compact(game)
 }
 
@@ -20,7 +20,7 @@ fn ccp_handshake_position_cells_and_a_legal_hop_path() {
     assert!(lines[0].starts_with("id name Damas"), "{lines:?}");
     engine.assert_ready();
     // A CCERL opening: a few moves from the start, p2 to move.
-    let mut game = Game::new(Rules::ccerl());
+    let mut game = Checkers::new(Rules::ccerl());
     for mv in ["f3-f5", "l15-l13", "e3-g5"] {
         game.play_text(mv).expect("legal opening move");
     }

@@ -3,8 +3,8 @@
 //! bitboards, no tables from the library), checked against the fast one on
 //! thousands of random positions and by perft.
 
-use damas::chinese::{perft, Cell, Game, Mask, Move, Position, Rules, Variant};
-use damas::Game as _;
+use damas::chinese::{perft, Cell, Checkers, Mask, Move, Position, Rules, Variant};
+use damas::Game;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -351,7 +351,7 @@ proptest! {
 
 #[test]
 fn game_sees_the_same_moves() {
-    let g = Game::new(Rules::default());
+    let g = Checkers::new(Rules::default());
     let r = Board::from_position(g.position()).moves(0);
     assert_eq!(g.legal_moves().len(), r.len());
 }

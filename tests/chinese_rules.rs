@@ -2,14 +2,14 @@
 //! tests of hashing, the position text and the move text.
 
 use damas::chinese::{
-    Cell, EndReason, Game, Mask, Move, PlayerState, Position, Rules, Triangle, Turn, Variant,
+    Cell, Checkers, EndReason, Mask, Move, PlayerState, Position, Rules, Triangle, Turn, Variant,
 };
-use damas::{Game as _, PlayError, Player};
+use damas::{Game, PlayError, Player};
 use proptest::prelude::*;
 
 /// The player alone in first place, as a seat index (`None` while the
 /// game goes on or when the first place is shared).
-fn winner(g: &Game) -> Option<usize> {
+fn winner(g: &Checkers) -> Option<usize> {
     g.outcome().and_then(|o| o.winner()).map(Player::index)
 }
 
@@ -19,7 +19,7 @@ fn seat(index: usize) -> Player {
 }
 
 /// The last move in the record.
-fn last_move(g: &Game) -> Option<Move> {
+fn last_move(g: &Checkers) -> Option<Move> {
     g.history().iter().rev().find_map(|t| match t {
         Turn::Move { mv, .. } => Some(*mv),
         _ => None,
@@ -30,11 +30,11 @@ fn c(name: &str) -> Cell {
     name.parse().unwrap()
 }
 
-fn game(text: &str) -> Game {
-    Game::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+fn game(text: &str) -> Checkers {
+    Checkers::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn dests(g: &Game, from: &str) -> Mask {
+fn dests(g: &Checkers, from: &str) -> Mask {
     g.position().destinations(c(from))
 }
 
@@ -56,7 +56,7 @@ fn cell_names_and_seats() {
         north(&[]).join(","),
         "j14,k14,l14,m14,k15,l15,m15,l16,m16,m17"
     );
-    let g = Game::new(Rules::default());
+    let g = Checkers::new(Rules::default());
     assert_eq!(g.position().pieces(0), Triangle::South.cells());
     assert_eq!(g.position().pieces(1), Triangle::North.cells());
 }
@@ -159,7 +159,7 @@ fn anti_blocking_off_needs_all_own_pieces() {
 
 /// Three players: player 1 one step from finishing (North), player 2 one
 /// step from finishing (South-east, j6 next to j5), player 3 far away.
-fn three_player_race(end: u8) -> Game {
+fn three_player_race(end: u8) -> Checkers {
     let p1 = north(&["j14"]).into_iter().chain(["j13".into()]);
     let p2 = Triangle::SouthEast
         .cells()
@@ -225,7 +225,7 @@ fn pass_only_when_no_move() {
 
 #[test]
 fn resignation_with_two_players() {
-    let mut g = Game::new(Rules::default());
+    let mut g = Checkers::new(Rules::default());
     g.play_text("resign").unwrap();
     assert!(g.is_over());
     assert_eq!(winner(&g), Some(1));
@@ -235,7 +235,7 @@ fn resignation_with_two_players() {
 
 #[test]
 fn resignation_with_three_players() {
-    let mut g = Game::new(Rules::for_players(3));
+    let mut g = Checkers::new(Rules::for_players(3));
     let first = g.legal_moves()[0];
     g.play(first).unwrap();
     assert_eq!(g.to_move(), Player::new(1));
@@ -268,7 +268,7 @@ fn move_limit_draw() {
         move_limit: Some(2),
         ..Rules::default()
     };
-    let mut g = Game::new(rules);
+    let mut g = Checkers::new(rules);
     for _ in 0..3 {
         let mv = g.legal_moves()[0];
         g.play(mv).unwrap();
@@ -388,10 +388,10 @@ fn japanese_with_four_players_falls_back() {
         ..Rules::default()
     };
     assert!(rules.variant_fallback());
-    let g = Game::new(rules);
+    let g = Checkers::new(rules);
     assert_eq!(g.position().variant(), Variant::International);
     assert_eq!(g.position().pieces(0).count(), 10);
-    assert_eq!(Game::from_text(&g.to_text()).unwrap(), g);
+    assert_eq!(Checkers::from_text(&g.to_text()).unwrap(), g);
 }
 
 #[test]
@@ -412,7 +412,7 @@ fn goal_lock() {
 #[test]
 fn a_game_may_start_with_any_seat() {
     let rules = Rules::for_players(3);
-    let g = Game::with_first_player(rules, 2);
+    let g = Checkers::with_first_player(rules, 2);
     assert_eq!(g.to_move(), Player::new(2));
     assert_eq!(g.first_player(), 2);
 }
@@ -420,40 +420,43 @@ fn a_game_may_start_with_any_seat() {
 #[test]
 fn text_errors_are_typed() {
     use damas::chinese::TextError;
-    assert!(matches!(Game::from_text(""), Err(TextError::Missing(_))));
     assert!(matches!(
-        Game::from_text("X2 1 e1/m17"),
+        Checkers::from_text(""),
+        Err(TextError::Missing(_))
+    ));
+    assert!(matches!(
+        Checkers::from_text("X2 1 e1/m17"),
         Err(TextError::Header(_))
     ));
     assert!(matches!(
-        Game::from_text("I2 3 e1/m17"),
+        Checkers::from_text("I2 3 e1/m17"),
         Err(TextError::ToMove(_))
     ));
     assert!(matches!(
-        Game::from_text("I2 1 e1"),
+        Checkers::from_text("I2 1 e1"),
         Err(TextError::Pieces(_))
     ));
     assert!(matches!(
-        Game::from_text("I2 1 e1/z9"),
+        Checkers::from_text("I2 1 e1/z9"),
         Err(TextError::Cell(_))
     ));
     assert!(matches!(
-        Game::from_text("I2 1 e1/e1"),
+        Checkers::from_text("I2 1 e1/e1"),
         Err(TextError::Overlap(_))
     ));
     assert!(matches!(
-        Game::from_text("I2 1 e1/m17 foo=1"),
+        Checkers::from_text("I2 1 e1/m17 foo=1"),
         Err(TextError::Field(_))
     ));
     assert!(matches!(
-        Game::from_text("I2 1 e1*/m17"),
+        Checkers::from_text("I2 1 e1*/m17"),
         Err(TextError::King(_))
     ));
 }
 
 #[test]
 fn diagram_shows_every_player() {
-    let g = Game::new(Rules {
+    let g = Checkers::new(Rules {
         players: 3,
         variant: Variant::Japanese,
         ..Rules::default()
@@ -466,7 +469,7 @@ fn diagram_shows_every_player() {
 }
 
 /// A game after `plies` random actions (moves, sometimes resignations).
-fn random_game(seed: u64, plies: usize) -> Game {
+fn random_game(seed: u64, plies: usize) -> Checkers {
     let mut s = seed | 1;
     let mut next = move || {
         s ^= s << 13;
@@ -488,7 +491,7 @@ fn random_game(seed: u64, plies: usize) -> Game {
         play_to_end: next() % 2 == 0,
         ..Rules::default()
     };
-    let mut g = Game::with_first_player(rules, (next() % u64::from(n)) as usize);
+    let mut g = Checkers::with_first_player(rules, (next() % u64::from(n)) as usize);
     for _ in 0..plies {
         if g.is_over() {
             break;
@@ -521,7 +524,7 @@ proptest! {
     fn prop_text_round_trips(seed in any::<u64>(), plies in 0usize..80) {
         let g = random_game(seed, plies);
         let t = g.to_text();
-        let back = Game::from_text(&t).unwrap();
+        let back = Checkers::from_text(&t).unwrap();
         prop_assert_eq!(back.to_text(), t.clone());
         prop_assert_eq!(back.position(), g.position());
         prop_assert_eq!(back.player_states(), g.player_states());
@@ -564,11 +567,11 @@ fn position_hash_changes_with_side_to_move() {
 
 #[test]
 fn position_text_refuses_counters_near_overflow() {
-    use damas::chinese::Game;
-    assert!(Game::from_text("I2 1 e4/m14 ply=4294967295").is_err());
-    assert!(Game::from_text("I2 1 e4/m14 rounds=1000000001").is_err());
+    use damas::chinese::Checkers;
+    assert!(Checkers::from_text("I2 1 e4/m14 ply=4294967295").is_err());
+    assert!(Checkers::from_text("I2 1 e4/m14 rounds=1000000001").is_err());
     let mut game =
-        Game::from_text("I2 1 e4/m14 ply=1000000000 rounds=1000000000").expect("bounded");
+        Checkers::from_text("I2 1 e4/m14 ply=1000000000 rounds=1000000000").expect("bounded");
     game.play_text("e4-e5").expect("legal");
     assert_eq!(game.ply(), 1_000_000_001);
 }
@@ -613,7 +616,7 @@ fn pieces_enter_any_triangle_and_leave_their_goal() {
 
 #[test]
 fn five_player_seats() {
-    let g = Game::new(Rules::for_players(5));
+    let g = Checkers::new(Rules::for_players(5));
     let pos = g.position();
     assert_eq!(pos.players(), 5);
     let seats: Vec<Triangle> = (0..5).map(|p| pos.seat(p)).collect();
@@ -652,7 +655,7 @@ fn japanese_start_fifteen_pieces_king_on_tip() {
             variant: Variant::Japanese,
             ..Rules::default()
         };
-        let pos = *Game::new(rules).position();
+        let pos = *Checkers::new(rules).position();
         for p in 0..usize::from(n) {
             let t = pos.seat(p);
             assert_eq!(pos.pieces(p), t.camp(), "{n} players, player {p}");
@@ -721,7 +724,7 @@ fn divide_has_a_pass_row_when_the_side_to_move_is_stuck() {
 
 #[test]
 fn undo_takes_back_moves_passes_and_resignations() {
-    let fresh = Game::new(Rules::for_players(3));
+    let fresh = Checkers::new(Rules::for_players(3));
     let mut g = fresh.clone();
     assert!(!g.undo());
     let mut texts = vec![g.to_text()];
@@ -768,7 +771,7 @@ fn undo_takes_back_moves_passes_and_resignations() {
 
 #[test]
 fn adjudicated_draw_shares_the_next_place() {
-    let mut g = Game::new(Rules::for_players(3));
+    let mut g = Checkers::new(Rules::for_players(3));
     g.resign(seat(0)).unwrap();
     g.adjudicate_draw();
     assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
@@ -780,7 +783,7 @@ fn adjudicated_draw_shares_the_next_place() {
             PlayerState::Placed { place: 1 },
         ]
     );
-    let back: Game = g.to_string().parse().unwrap();
+    let back: Checkers = g.to_string().parse().unwrap();
     assert_eq!(back.to_text(), g.to_text());
     assert!(g.undo());
     assert!(!g.is_over());
@@ -794,17 +797,18 @@ fn position_text_defaults_come_from_the_caller() {
         goal_lock: true,
         ..Rules::default()
     };
-    let g = Game::from_text_with_defaults("I2 1 e1/m17 lock=0", &defaults).unwrap();
+    let g = Checkers::from_text_with_defaults("I2 1 e1/m17 lock=0", &defaults).unwrap();
     assert!(!g.rules().anti_blocking);
     assert_eq!(g.rules().move_limit, Some(7));
     assert!(!g.rules().goal_lock);
-    let plain = Game::from_text("I2 1 e1/m17").unwrap();
+    let plain = Checkers::from_text("I2 1 e1/m17").unwrap();
     assert_eq!(plain.rules().move_limit, Rules::default().move_limit);
 }
 
 /// A game of the CCERL rules from a position text.
-fn ccerl(text: &str) -> Game {
-    Game::from_text_with_defaults(text, &Rules::ccerl()).unwrap_or_else(|e| panic!("{text}: {e}"))
+fn ccerl(text: &str) -> Checkers {
+    Checkers::from_text_with_defaults(text, &Rules::ccerl())
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 #[test]
@@ -845,8 +849,8 @@ fn goal_lock_holds_a_piece_from_its_landing_in_the_goal() {
 #[test]
 fn threefold_repetition_draws_under_ccerl_only() {
     let shuffle = ["e4-e5", "m14-m13", "e5-e4", "m13-m14"];
-    let mut g = Game::new(Rules::ccerl());
-    let mut plain = Game::new(Rules::default());
+    let mut g = Checkers::new(Rules::ccerl());
+    let mut plain = Checkers::new(Rules::default());
     for round in 0..2 {
         for mv in shuffle {
             assert!(g.outcome().is_none(), "over early, round {round}");
@@ -907,8 +911,8 @@ fn the_equal_turn_rule_gives_the_second_player_one_more_move() {
 #[test]
 fn the_ccerl_rules_stop_at_240_plies_and_read_back_from_text() {
     let rules = Rules::ccerl();
-    let g = Game::new(rules);
-    let back = Game::from_text(&g.to_text()).expect("round trip");
+    let g = Checkers::new(rules);
+    let back = Checkers::from_text(&g.to_text()).expect("round trip");
     assert_eq!(*back.rules(), rules);
     assert!(g
         .to_text()

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use damas::chinese::{
-    solve_solitaire, Cell, Engine, Game, Mask, Move, Position, Rules, Triangle, Variant,
+    solve_solitaire, Cell, Checkers, Engine, Mask, Move, Position, Rules, Triangle, Variant,
 };
 use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
-use damas::Game as _;
+use damas::Game;
 
 fn at(x: i32, y: i32) -> Cell {
     Cell::from_coords(x, y).expect("on the star")
@@ -24,7 +24,7 @@ fn depth(d: u32) -> SearchLimits {
     }
 }
 
-fn run(game: &Game, limits: &SearchLimits, style: Style) -> SearchResult<Move> {
+fn run(game: &Checkers, limits: &SearchLimits, style: Style) -> SearchResult<Move> {
     let mut engine = Engine::new(1);
     engine.set_options(&EngineOptions {
         style,
@@ -55,7 +55,7 @@ fn solitaire_beam_finds_a_short_transfer() {
     assert!(plan.finished);
     assert!(plan.moves.len() <= 30, "{} moves", plan.moves.len());
     // The plan is legal and ends the solitaire game.
-    let mut game = Game::new(Rules::for_players(1));
+    let mut game = Checkers::new(Rules::for_players(1));
     for &mv in &plan.moves {
         game.play(mv).expect("legal plan move");
     }
@@ -72,7 +72,7 @@ fn japanese_solitaire_finishes() {
     let plan = solve_solitaire(&rules, 200);
     assert!(plan.finished);
     assert!(plan.moves.len() <= 45, "{} moves", plan.moves.len());
-    let mut game = Game::new(rules);
+    let mut game = Checkers::new(rules);
     for &mv in &plan.moves {
         game.play(mv).expect("legal plan move");
     }
@@ -90,7 +90,7 @@ fn solitaire_27_moves_in_under_10_seconds() {
 
 /// Player 0 (goal North) has its last piece two steps from the hole at
 /// j14; player 1 (goal South) needs three steps to f4.
-fn race(to_move: usize) -> Game {
+fn race(to_move: usize) -> Checkers {
     let north = Triangle::North.cells();
     let south = Triangle::South.cells();
     let p0 = north.without(at(10, 13)).with(at(10, 11));
@@ -104,7 +104,7 @@ fn race(to_move: usize) -> Game {
         to_move,
     )
     .expect("valid");
-    Game::from_position(Rules::default(), pos)
+    Checkers::from_position(Rules::default(), pos)
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn long_chain_home_is_found() {
     }
     let pos = Position::from_pieces(2, Variant::International, false, &[p0, p1], Mask::EMPTY, 0)
         .expect("valid");
-    let game = Game::from_position(Rules::default(), pos);
+    let game = Checkers::from_position(Rules::default(), pos);
     for style in [Style::Best, Style::Plain] {
         let out = run(&game, &depth(3), style);
         let best = out.best.expect("a move");
@@ -149,8 +149,8 @@ fn long_chain_home_is_found() {
     }
 }
 
-fn random_game(rules: Rules, plies: usize, rng: &mut Rng) -> Game {
-    let mut game = Game::new(rules);
+fn random_game(rules: Rules, plies: usize, rng: &mut Rng) -> Checkers {
+    let mut game = Checkers::new(rules);
     for _ in 0..plies {
         if game.is_over() {
             break;
@@ -243,7 +243,7 @@ fn two_threads_split_the_root_and_reach_the_depth() {
 #[test]
 fn stop_is_honoured() {
     // Already stopped: still a legal move, at once.
-    let game = Game::new(Rules::for_players(3));
+    let game = Checkers::new(Rules::for_players(3));
     let stopped = AtomicBool::new(true);
     let limits = SearchLimits {
         infinite: true,
@@ -254,7 +254,7 @@ fn stop_is_honoured() {
     // Stopped while searching without limits: the best-reply tree at six
     // and three players, two players and solitaire.
     for players in [6u8, 3, 2, 1] {
-        let game = Game::new(Rules::for_players(players));
+        let game = Checkers::new(Rules::for_players(players));
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
         let limits = limits.clone();
@@ -278,7 +278,7 @@ fn stop_is_honoured() {
 
 #[test]
 fn movetime_is_respected() {
-    let game = Game::new(Rules::for_players(6));
+    let game = Checkers::new(Rules::for_players(6));
     let limits = SearchLimits {
         movetime: Some(Duration::from_millis(100)),
         ..SearchLimits::default()
@@ -292,7 +292,11 @@ fn movetime_is_respected() {
 
 /// Searches `game` without any limit on another thread, raises `stop`
 /// after `wait` and returns the result and how long the search had run.
-fn unlimited(game: Game, limits: SearchLimits, wait: Duration) -> (SearchResult<Move>, Duration) {
+fn unlimited(
+    game: Checkers,
+    limits: SearchLimits,
+    wait: Duration,
+) -> (SearchResult<Move>, Duration) {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     let start = Instant::now();
@@ -310,8 +314,8 @@ fn a_search_without_limits_waits_for_stop() {
     // players, and in a separated race (the race solver's early exit):
     // each waits.
     for game in [
-        Game::new(Rules::for_players(1)),
-        Game::new(Rules::default()),
+        Checkers::new(Rules::for_players(1)),
+        Checkers::new(Rules::default()),
         race(0),
     ] {
         for limits in [
@@ -331,7 +335,7 @@ fn a_search_without_limits_waits_for_stop() {
 
 #[test]
 fn engine_keeps_its_table_and_clears_it() {
-    let mut game = Game::new(Rules::for_players(3));
+    let mut game = Checkers::new(Rules::for_players(3));
     game.play_text("e4-e5").expect("legal");
     let limits = depth(4);
     let stop = AtomicBool::new(false);
@@ -356,7 +360,7 @@ fn engine_keeps_its_table_and_clears_it() {
 
 #[test]
 fn infos_carry_legal_typed_lines() {
-    let game = Game::new(Rules::for_players(2));
+    let game = Checkers::new(Rules::for_players(2));
     let mut infos: Vec<SearchInfo<Move>> = Vec::new();
     let out = Engine::new(1).search(&game, &depth(3), &AtomicBool::new(false), &mut |i| {
         infos.push(i.clone())
@@ -371,7 +375,7 @@ fn infos_carry_legal_typed_lines() {
 
 #[test]
 fn game_search_reports_how_full_its_table_is() {
-    let game = Game::new(Rules::default());
+    let game = Checkers::new(Rules::default());
     let mut engine = Engine::new(1);
     let mut reported = Vec::new();
     engine.search(&game, &depth(3), &AtomicBool::new(false), &mut |info| {
@@ -400,10 +404,10 @@ const SHUFFLED_ENDGAME: &str = "I2 2 f3,e4,f4,h4,g7,j7,k14,l14,m14,m15/e1,f2,e3,
 /// Plays `game` out: p2 by the engine at `limits`, p1 by `p1_move`; the
 /// plies until the end (or `max_plies` if it does not end).
 fn play_out(
-    game: &mut Game,
+    game: &mut Checkers,
     limits: &SearchLimits,
     max_plies: usize,
-    mut p1_move: impl FnMut(&Game) -> String,
+    mut p1_move: impl FnMut(&Checkers) -> String,
 ) -> usize {
     let mut engine = Engine::new(4);
     for ply in 0..max_plies {
@@ -429,7 +433,7 @@ fn a_won_endgame_is_finished_against_a_shuffling_opponent() {
     // The opponent never moves its four pieces out of p2's goal and moves
     // one other piece back and forth.
     let home = ["f3", "e4", "f4", "h4"];
-    let mut game = Game::from_text(SHUFFLED_ENDGAME).expect("valid");
+    let mut game = Checkers::from_text(SHUFFLED_ENDGAME).expect("valid");
     let mut last: Option<(String, String)> = None;
     let plies = play_out(&mut game, &depth(4), 80, |game| {
         let legal = game.legal_moves_text();
@@ -459,7 +463,7 @@ fn a_won_endgame_is_finished_against_a_shuffling_opponent() {
 
 #[test]
 fn a_won_endgame_is_finished_against_the_plain_baseline() {
-    let mut game = Game::from_text(SHUFFLED_ENDGAME).expect("valid");
+    let mut game = Checkers::from_text(SHUFFLED_ENDGAME).expect("valid");
     let mut plain = Engine::new(1);
     plain.set_options(&EngineOptions {
         style: Style::Plain,

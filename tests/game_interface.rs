@@ -85,14 +85,14 @@ fn round_trip<G: Game>(game: &G) {
 
 #[test]
 fn position_texts_read_back_through_the_trait() {
-    let mut draughts = spanish::Game::default();
+    let mut draughts = spanish::Draughts::default();
     play_first_moves(&mut draughts, 5);
     round_trip(&draughts);
-    let mut star = chinese::Game::new(Rules::for_players(4));
+    let mut star = chinese::Checkers::new(Rules::for_players(4));
     play_first_moves(&mut star, 9);
     round_trip(&star);
     // Rule fields left out come from the game's rules.
-    let strict = chinese::Game::new(Rules {
+    let strict = chinese::Checkers::new(Rules {
         goal_lock: true,
         ..Rules::default()
     });
@@ -168,7 +168,7 @@ fn kinds_and_player_counts() {
 
 #[test]
 fn spanish_resignation_and_adjudication() {
-    let mut game = spanish::Game::default();
+    let mut game = spanish::Draughts::default();
     game.play_text("11-15").expect("legal");
     assert_eq!(game.to_move(), Player::new(1));
     Game::resign(&mut game, Player::new(1).expect("p2")).expect("p2 may resign");
@@ -229,7 +229,7 @@ fn chinese_resignation_in_three_players_goes_on_for_the_others() {
 
 #[test]
 fn two_player_chinese_resignation_is_a_win_for_the_rival() {
-    let mut game = chinese::Game::new(Rules::default());
+    let mut game = chinese::Checkers::new(Rules::default());
     Game::resign(&mut game, Player::new(0).expect("p1")).expect("playing");
     let outcome = game.outcome().expect("over");
     assert_eq!(outcome.winner(), Player::new(1));

@@ -289,7 +289,7 @@ fn line_fields(record: &str) -> std::collections::HashMap<String, String> {
 #[test]
 fn exported_records_read_back_with_the_library() {
     use damas::chinese::Rules;
-    use damas::{AnyGame, Game as _, GameSpec};
+    use damas::{AnyGame, Game, GameSpec};
 
     let server = Server::start(&[]);
     // Spanish draughts against the engine, then the person resigns: the

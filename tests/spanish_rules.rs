@@ -3,10 +3,10 @@
 //! random games.
 
 use damas::spanish::{
-    long_text, Color, DrawReason, FenError, Game, GameStatus, Move, MoveParseError, PieceKind,
+    long_text, Color, Draughts, DrawReason, FenError, GameStatus, Move, MoveParseError, PieceKind,
     Position, Square, WinReason, NO_PROGRESS_PLIES,
 };
-use damas::{Game as _, PlayError};
+use damas::{Game, PlayError};
 use proptest::prelude::*;
 
 fn pos(fen: &str) -> Position {
@@ -379,7 +379,7 @@ fn fen_errors_say_what_and_where() {
 fn blocked_side_loses() {
     // Black's man on 5 (g2) is blocked by white men on 1 and 2 (edge behind
     // them), and Black has no other piece.
-    let g = Game::new(pos("B:W1,2:B5"));
+    let g = Draughts::new(pos("B:W1,2:B5"));
     assert!(g.legal_moves().is_empty());
     assert_eq!(
         g.status(),
@@ -392,7 +392,7 @@ fn blocked_side_loses() {
 
 #[test]
 fn side_without_pieces_loses() {
-    let mut g = Game::new(pos("W:W14:B18"));
+    let mut g = Draughts::new(pos("W:W14:B18"));
     g.play_text("14x21").unwrap();
     assert_eq!(
         g.status(),
@@ -406,7 +406,7 @@ fn side_without_pieces_loses() {
 
 #[test]
 fn threefold_repetition_is_a_draw() {
-    let mut g = Game::new(pos("W:WK4:BK29"));
+    let mut g = Draughts::new(pos("W:WK4:BK29"));
     let cycle = ["4-7", "29-26", "7-4", "26-29"];
     for (i, m) in cycle.iter().chain(cycle.iter()).enumerate() {
         assert_eq!(g.status(), GameStatus::Ongoing, "before ply {i}");
@@ -431,7 +431,7 @@ fn repetition_needs_the_same_side_to_move() {
     // with Black to move, after 18 with White to move (second occurrence),
     // and so on. Only the third occurrence with White to move (ply 36) is a
     // draw, although the board has been seen five times by then.
-    let mut g = Game::new(pos("W:WK8:BK24"));
+    let mut g = Draughts::new(pos("W:WK8:BK24"));
     let start = *g.position();
     let cycle = [
         "8-12", "24-31", "12-15", "31-24", "15-19", "24-31", "19-26", "31-24", "26-8", "24-28",
@@ -459,7 +459,7 @@ fn repetition_needs_the_same_side_to_move() {
 
 /// Walks `plies` quiet king moves without any capture becoming possible and
 /// without any position occurring twice (depth-first with backtracking).
-fn quiet_walk(g: &mut Game, plies: u32) -> bool {
+fn quiet_walk(g: &mut Draughts, plies: u32) -> bool {
     if plies == 0 {
         return true;
     }
@@ -488,7 +488,7 @@ fn quiet_walk(g: &mut Game, plies: u32) -> bool {
 
 #[test]
 fn eighty_plies_without_progress_is_a_draw() {
-    let mut g = Game::new(pos("W:WK1,K2,12:BK31,K32,21"));
+    let mut g = Draughts::new(pos("W:WK1,K2,12:BK31,K32,21"));
     assert!(quiet_walk(&mut g, NO_PROGRESS_PLIES - 1));
     assert_eq!(g.plies_without_progress(), 79);
     assert_eq!(g.status(), GameStatus::Ongoing);
@@ -509,7 +509,7 @@ fn a_win_on_the_eightieth_ply_beats_the_no_progress_draw() {
     // black king on 8 is walled in by 4 and 12 (15 behind 12), so Black has
     // no move at the very ply the no-progress count reaches 80. The win
     // takes precedence.
-    let mut g = Game::new(pos("B:W4,15,19,K29:BK26"));
+    let mut g = Draughts::new(pos("B:W4,15,19,K29:BK26"));
     let plies = "26-17 29-25 17-30 25-18 30-16 18-14 16-30 14-10 30-26 10-5 26-21 5-10 21-25 10-17 25-29 17-30 29-25 30-17 25-29 17-10 29-26 10-3 26-17 3-12 17-21 12-16 21-26 16-30 26-29 30-21 29-25 21-26 25-18 26-29 18-21 29-25 21-17 25-7 17-13 7-11 13-9 11-14 9-31 14-21 31-13 21-30 13-18 30-16 18-14 16-23 14-21 23-27 21-17 27-30 17-13 30-20 13-9 20-16 9-13 16-3 13-9 3-17 9-27 17-3 27-18 3-6 18-25 6-13 25-21 13-3 21-30 3-16 30-17 16-23 17-3 23-30 3-12 30-16 12-8 16-12";
     for (i, m) in plies.split(' ').enumerate() {
         assert_eq!(g.status(), GameStatus::Ongoing, "before ply {}", i + 1);
@@ -528,7 +528,7 @@ fn a_win_on_the_eightieth_ply_beats_the_no_progress_draw() {
 
 #[test]
 fn man_move_and_capture_reset_the_count() {
-    let mut g = Game::new(pos("W:WK1,K2,12:BK31,K32,21"));
+    let mut g = Draughts::new(pos("W:WK1,K2,12:BK31,K32,21"));
     assert!(quiet_walk(&mut g, 10));
     assert_eq!(g.plies_without_progress(), 10);
     // A man move resets.
@@ -543,7 +543,7 @@ fn man_move_and_capture_reset_the_count() {
     assert!(quiet_walk(&mut g, 3));
     assert_eq!(g.plies_without_progress(), 3);
     // A king capture resets too.
-    let mut c = Game::new(pos("W:WK1,12:B19,21"));
+    let mut c = Draughts::new(pos("W:WK1,12:B19,21"));
     c.play_text("1-5").unwrap_err();
     assert_eq!(c.play_text("1x23").unwrap(), "1x23");
     assert!(c.moves().last().expect("a move played").is_capture());
@@ -552,7 +552,7 @@ fn man_move_and_capture_reset_the_count() {
 
 #[test]
 fn game_rejects_illegal_moves_and_tracks_history() {
-    let mut g = Game::default();
+    let mut g = Draughts::default();
     let bogus = Move::new(sq(1), sq(32), Default::default());
     assert_eq!(
         g.play(bogus),
@@ -615,11 +615,11 @@ proptest! {
         }
     }
 
-    /// The same through `Game`: moves by text, status consistent with the
+    /// The same through `Draughts`: moves by text, status consistent with the
     /// position.
     #[test]
     fn random_games_through_game(choices in proptest::collection::vec(any::<u16>(), 1..200)) {
-        let mut g = Game::default();
+        let mut g = Draughts::default();
         for c in choices {
             if g.status().is_over() {
                 break;
@@ -654,7 +654,7 @@ proptest! {
 
 #[test]
 fn game_reads_and_writes_its_fen() {
-    let game: Game = "W:WK4,9:B20,K29".parse().unwrap();
+    let game: Draughts = "W:WK4,9:B20,K29".parse().unwrap();
     assert_eq!(
         game.position(),
         &Position::from_fen("W:WK4,9:B20,K29").unwrap()
@@ -662,12 +662,12 @@ fn game_reads_and_writes_its_fen() {
     assert!(game.moves().is_empty());
     assert_eq!(game.to_string(), game.position().to_fen());
     assert_eq!(
-        game.to_string().parse::<Game>().unwrap().position(),
+        game.to_string().parse::<Draughts>().unwrap().position(),
         game.position()
     );
-    assert_eq!(Game::default().to_string(), "W:W1-12:B21-32");
+    assert_eq!(Draughts::default().to_string(), "W:W1-12:B21-32");
     assert_eq!(
-        "W:W1:B1".parse::<Game>().err(),
+        "W:W1:B1".parse::<Draughts>().err(),
         Position::from_fen("W:W1:B1").err()
     );
 }

@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
-use damas::spanish::{bench_with, Engine, Game, Move, Position};
-use damas::Game as _;
+use damas::spanish::{bench_with, Draughts, Engine, Move, Position};
+use damas::Game;
 use proptest::prelude::*;
 
 fn run(
-    game: &Game,
+    game: &Draughts,
     limits: SearchLimits,
     options: EngineOptions,
     engine: &mut Engine,
@@ -38,7 +38,7 @@ fn at_depth(fen: &str, depth: u32) -> (Position, SearchResult<Move>) {
         ..SearchLimits::default()
     };
     let r = run(
-        &Game::new(pos),
+        &Draughts::new(pos),
         limits,
         EngineOptions::default(),
         &mut engine,
@@ -119,7 +119,7 @@ fn no_progress_counter_draws() {
     assert!(
         matches!(fresh.score, Score::Centi(s) if s > 200) || matches!(fresh.score, Score::Win(_))
     );
-    let mut game = Game::new(start);
+    let mut game = Draughts::new(start);
     let mut seen = vec![start];
     'outer: while game.plies_without_progress() < 79 {
         for mv in game.legal_moves() {
@@ -152,7 +152,7 @@ fn no_progress_counter_draws() {
 fn repetition_in_the_game_history_is_a_draw() {
     // The side to move is lost on material but can repeat: after the
     // kings shuffle back, the search sees the repetition as a draw.
-    let mut game = Game::new(Position::from_fen("W:WK4:BK29,K31,K32").unwrap());
+    let mut game = Draughts::new(Position::from_fen("W:WK4:BK29,K31,K32").unwrap());
     for mv in ["4-8", "29-25", "8-4", "25-29"] {
         game.play_text(mv).unwrap();
     }
@@ -169,7 +169,7 @@ fn repetition_in_the_game_history_is_a_draw() {
 
 #[test]
 fn depth_limit_is_exact_and_reports_every_depth() {
-    let game = Game::default();
+    let game = Draughts::default();
     let mut engine = Engine::new(1);
     let stop = AtomicBool::new(false);
     let limits = SearchLimits {
@@ -202,7 +202,7 @@ fn depth_limit_is_exact_and_reports_every_depth() {
 #[test]
 fn engine_keeps_its_table_and_clears_it() {
     // A second search of the same position reuses the table: fewer nodes.
-    let game = Game::default();
+    let game = Draughts::default();
     let mut engine = Engine::new(4);
     let limits = SearchLimits {
         depth: Some(9),
@@ -245,19 +245,19 @@ fn node_limit_is_exact() {
             ..SearchLimits::default()
         };
         let r = run(
-            &Game::default(),
+            &Draughts::default(),
             limits,
             EngineOptions::default(),
             &mut engine,
         );
         assert!(r.nodes <= nodes, "{} > {nodes}", r.nodes);
-        assert!(Game::default().legal_moves().contains(&r.best.unwrap()));
+        assert!(Draughts::default().legal_moves().contains(&r.best.unwrap()));
     }
 }
 
 #[test]
 fn stop_is_honoured_quickly() {
-    let game = Game::default();
+    let game = Draughts::default();
     let mut engine = Engine::new(8);
     let stop = AtomicBool::new(false);
     let limits = SearchLimits {
@@ -281,7 +281,7 @@ fn stop_is_honoured_quickly() {
 
 #[test]
 fn already_stopped_still_returns_a_legal_move() {
-    let game = Game::default();
+    let game = Draughts::default();
     let mut engine = Engine::new(1);
     let stop = AtomicBool::new(true);
     for threads in [1, 2] {
@@ -293,7 +293,7 @@ fn already_stopped_still_returns_a_legal_move() {
 
 #[test]
 fn movetime_and_clock_are_respected() {
-    let game = Game::default();
+    let game = Draughts::default();
     let mut engine = Engine::new(8);
     let t = Instant::now();
     let limits = SearchLimits {
@@ -331,8 +331,8 @@ fn bench_signature_is_reproducible() {
 
 /// A position after `plies` pseudo-random moves from the start (or earlier
 /// if the game ends), with the game history.
-fn playout(seed: u64, plies: usize) -> Game {
-    let mut game = Game::default();
+fn playout(seed: u64, plies: usize) -> Draughts {
+    let mut game = Draughts::default();
     let mut x = seed | 1;
     for _ in 0..plies {
         if game.status().is_over() {
@@ -370,7 +370,7 @@ fn two_threads_reach_the_depth_and_find_the_same_shot() {
     // Whichever thread completes the depth first ends the search; the
     // infos report each depth once, in order, up to the one asked for.
     let pos = Position::from_fen("W:W6,10,13,14:B21,22,27,28").unwrap();
-    let game = Game::new(pos);
+    let game = Draughts::new(pos);
     let mut engine = Engine::new(4);
     engine.set_options(&threads(2));
     for depth in [8, 14] {
@@ -389,7 +389,7 @@ fn two_threads_reach_the_depth_and_find_the_same_shot() {
         assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
     }
     // From the start, a deeper search on two threads.
-    let game = Game::default();
+    let game = Draughts::default();
     let limits = SearchLimits {
         depth: Some(16),
         ..SearchLimits::default()

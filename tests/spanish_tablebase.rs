@@ -10,8 +10,8 @@ use std::sync::{Arc, OnceLock};
 
 use damas::search::SearchLimits;
 use damas::spanish::tablebase::{generate, verify, GameValue, Material, Tablebase, Wdl};
-use damas::spanish::{Bitboard, Color, Engine, Game, GameStatus, Position, Square};
-use damas::{Game as _, Search};
+use damas::spanish::{Bitboard, Color, Draughts, Engine, GameStatus, Position, Square};
+use damas::{Game, Search};
 
 /// Tables of up to four pieces, built once per test run.
 fn tables_arc() -> &'static Arc<Tablebase> {
@@ -305,7 +305,7 @@ fn a_tablebase_perfect_defender_is_beaten_in_time() {
                 continue;
             }
             let winner = p.to_move();
-            let mut game = Game::new(p);
+            let mut game = Draughts::new(p);
             for _ in 0..400 {
                 if game.status().is_over() {
                     break;
@@ -342,7 +342,7 @@ fn engine_converts(
         ..SearchLimits::default()
     };
     let stop = AtomicBool::new(false);
-    let mut game = Game::new(start);
+    let mut game = Draughts::new(start);
     while !game.status().is_over() {
         let mv = if game.position().to_move() == winner {
             engine

@@ -21,8 +21,8 @@ use std::sync::atomic::AtomicBool;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas::spanish::{Color, Engine, Game, GameStatus, Position};
-use damas::{Game as _, Search};
+use damas::spanish::{Color, Draughts, Engine, GameStatus, Position};
+use damas::{Game, Search};
 use fastrand::Rng;
 
 use crate::output::{errln, Failure};
@@ -107,7 +107,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), Failure> {
 /// One self-play game, or `None` when the random opening ended it or the
 /// game outgrew [`MAX_GAME_PLIES`].
 fn play_game(engine: &mut Engine, args: &DatagenArgs, rng: &mut Rng) -> Option<Labelled> {
-    let mut game = Game::default();
+    let mut game = Draughts::default();
     for _ in 0..args.opening_plies {
         let moves = game.legal_moves();
         if moves.is_empty() || game.is_over() {

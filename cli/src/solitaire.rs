@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use clap::Args;
-use damas::chinese::{solve_solitaire, Game, Rules, Variant};
-use damas::Game as _;
+use damas::chinese::{solve_solitaire, Checkers, Rules, Variant};
+use damas::Game;
 
 use crate::output::{outln, Failure};
 use crate::perft::VariantArg;
@@ -43,7 +43,7 @@ pub fn run(args: &SolitaireArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let plan = solve_solitaire(&rules, args.beam);
     let elapsed = start.elapsed();
-    let game = Game::new(rules);
+    let game = Checkers::new(rules);
     let text = game.line_text(&plan.moves);
     if !args.quiet {
         for (i, mv) in text.iter().enumerate() {

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use damas::spanish::tablebase::{self, Tablebase, MAX_PIECES};
-use damas::spanish::Game as SpanishGame;
-use damas::Game as _;
+use damas::spanish::Draughts;
+use damas::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::{errln, outln, Failure};
@@ -187,7 +187,7 @@ fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    let game: SpanishGame = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+    let game: Draughts = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
     let pos = *game.position();
     let probe = tb.probe(&pos).ok_or_else(|| {
         format!(

@@ -59,15 +59,15 @@ fn main() {
         depth: Some(depth),
         ..SearchLimits::default()
     };
-    play_out("Spanish draughts", spanish::Game::default(), &quick(6));
+    play_out("Spanish draughts", spanish::Draughts::default(), &quick(6));
     play_out(
         "Chinese checkers, 3 players",
-        chinese::Game::new(Rules::for_players(3)),
+        chinese::Checkers::new(Rules::for_players(3)),
         &quick(2),
     );
     play_out(
         "Japanese, 2 players",
-        chinese::Game::new(Rules {
+        chinese::Checkers::new(Rules {
             variant: Variant::Japanese,
             ..Rules::default()
         }),

@@ -6,8 +6,8 @@
 //! cargo run --release -p damas --example chinese_game -- [players] [japanese]
 //! ```
 
-use damas::chinese::{Game, Rules, Variant};
-use damas::Game as _;
+use damas::chinese::{Checkers, Rules, Variant};
+use damas::Game;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,7 +25,7 @@ fn main() {
     if rules.variant_fallback() {
         eprintln!("note: the Japanese variant needs 1-3 players; international rules apply");
     }
-    let mut game = Game::new(rules);
+    let mut game = Checkers::new(rules);
     println!("{}", game.diagram());
     println!("{}\n", game.to_text());
     while let Some(player) = game.to_move() {

@@ -11,8 +11,8 @@
 //! timed; `--divide` prints the count under each first move at depth D
 //! instead. `--position` takes a position text (see docs/NOTATION.md).
 
-use damas::chinese::{divide, perft, perft_parallel, Game, Position, Rules, Variant};
-use damas::Game as _;
+use damas::chinese::{divide, perft, perft_parallel, Checkers, Position, Rules, Variant};
+use damas::Game;
 use std::process::exit;
 use std::time::Instant;
 
@@ -70,7 +70,7 @@ fn main() {
         }
     }
     let pos: Position = match &text {
-        Some(t) => *Game::from_text(t)
+        Some(t) => *Checkers::from_text(t)
             .unwrap_or_else(|e| usage(&e.to_string()))
             .position(),
         None => {
@@ -91,7 +91,7 @@ fn main() {
     if div {
         let t = Instant::now();
         let parts = divide(&pos, depth);
-        let game = Game::from_position(rules, pos);
+        let game = Checkers::from_position(rules, pos);
         let mut total = 0;
         for (mv, n) in &parts {
             let text = mv.map_or_else(|| "pass".to_string(), |m| game.move_text(&m));

@@ -8,8 +8,8 @@
 use std::sync::atomic::AtomicBool;
 
 use damas::search::SearchLimits;
-use damas::spanish::{Color, Engine, Game};
-use damas::{Game as _, Search};
+use damas::spanish::{Color, Draughts, Engine};
+use damas::{Game, Search};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -29,7 +29,7 @@ fn main() {
         seed
     };
     while found.len() < count {
-        let mut game = Game::default();
+        let mut game = Draughts::default();
         for _ in 0..6 {
             let moves = game.legal_moves();
             if moves.is_empty() {

@@ -125,9 +125,9 @@ pub(crate) fn players_text(kind: GameKind) -> String {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Spanish draughts.
-    Spanish(Box<spanish::Game>),
+    Spanish(Box<spanish::Draughts>),
     /// Chinese checkers or the Japanese variant.
-    Chinese(Box<chinese::Game>),
+    Chinese(Box<chinese::Checkers>),
 }
 
 /// A move of an [`AnyGame`].
@@ -168,7 +168,7 @@ impl AnyGame {
                     players: players as u8,
                     ..*rules
                 };
-                AnyGame::Chinese(Box::new(chinese::Game::with_first_player(
+                AnyGame::Chinese(Box::new(chinese::Checkers::with_first_player(
                     rules,
                     first.index() % players,
                 )))
@@ -182,11 +182,11 @@ impl AnyGame {
     pub fn from_text(spec: &GameSpec, text: &str) -> Result<AnyGame, PositionError> {
         match spec {
             GameSpec::Spanish => {
-                let game: spanish::Game = text.trim().parse()?;
+                let game: spanish::Draughts = text.trim().parse()?;
                 Ok(AnyGame::Spanish(Box::new(game)))
             }
             GameSpec::Chinese(rules) => {
-                let game = chinese::Game::from_text_with_defaults(text, rules)?;
+                let game = chinese::Checkers::from_text_with_defaults(text, rules)?;
                 let wanted = GameSpec::Chinese(*rules).kind();
                 let found = Game::kind(&game);
                 let asked_japanese = rules.variant == chinese::Variant::Japanese;

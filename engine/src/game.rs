@@ -1,6 +1,6 @@
 //! The game-neutral interface: one [`Game`] trait that Spanish draughts
-//! ([`spanish::Game`](crate::spanish::Game)) and Chinese checkers
-//! ([`chinese::Game`](crate::chinese::Game), every variant and player count)
+//! ([`spanish::Draughts`](crate::spanish::Draughts)) and Chinese checkers
+//! ([`chinese::Checkers`](crate::chinese::Checkers), every variant and player count)
 //! implement, with the types it speaks in: [`Player`], [`Outcome`],
 //! [`EndReason`] and the errors [`PlayError`] and [`PositionError`].
 //!
@@ -18,9 +18,9 @@
 //!     text
 //! }
 //!
-//! let mut draughts = spanish::Game::default();
+//! let mut draughts = spanish::Draughts::default();
 //! let played = first_move(&mut draughts);
-//! assert!(spanish::Game::default().legal_moves_text().contains(&played));
+//! assert!(spanish::Draughts::default().legal_moves_text().contains(&played));
 //! assert_eq!(draughts.to_move(), Player::new(1));
 //! assert!(Game::undo(&mut draughts));
 //! assert_eq!(draughts.to_move(), Player::new(0));
@@ -549,8 +549,8 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 /// use damas::search::SearchLimits;
 /// use damas::{spanish, Game, Search};
 ///
-/// let game = spanish::Game::default();
-/// let mut engine = <spanish::Game as Game>::Engine::new(1);
+/// let game = spanish::Draughts::default();
+/// let mut engine = <spanish::Draughts as Game>::Engine::new(1);
 /// let limits = SearchLimits { depth: Some(4), ..SearchLimits::default() };
 /// let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
 /// assert!(game.legal_moves().contains(&result.best.unwrap()));

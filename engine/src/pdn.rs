@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use damas::pdn::read_games;
-//! use damas::Game as _;
+//! use damas::Game;
 //!
 //! let text = "[Event \"club\"]\n[Result \"1-0\"]\n\n\
 //!             1. 11-14 {a classic} 22-19 2. 10-13 (2. 9-13 $2) 19x10 1-0\n\n\
@@ -28,8 +28,8 @@
 
 use thiserror::Error;
 
-use crate::game::{Game as _, PlayError};
-use crate::spanish::{self, FenError, Game, Square};
+use crate::game::{Game, PlayError};
+use crate::spanish::{self, Draughts, FenError, Square};
 
 /// One game of a PDN file: its tags, its moves as written (numbers,
 /// comments and variations removed) and its result token.
@@ -83,7 +83,7 @@ impl PdnGame {
     /// square in turn) is accepted when exactly one legal capture fits,
     /// and failing that the move with `-` and `x` swapped (`13-22` for the
     /// capture `13x22`).
-    pub fn replay(&self) -> Result<Game, ReplayError> {
+    pub fn replay(&self) -> Result<Draughts, ReplayError> {
         if let Some(kind) = self.tag("GameType") {
             let number = kind.split(',').next().unwrap_or("").trim();
             if number != "24" {
@@ -91,8 +91,8 @@ impl PdnGame {
             }
         }
         let mut game = match self.tag("FEN") {
-            Some(fen) => fen.parse::<Game>().map_err(ReplayError::Fen)?,
-            None => Game::default(),
+            Some(fen) => fen.parse::<Draughts>().map_err(ReplayError::Fen)?,
+            None => Draughts::default(),
         };
         for (ply, (text, &line)) in self.moves.iter().zip(&self.move_lines).enumerate() {
             play_written(&mut game, text).map_err(|error| ReplayError::Move {
@@ -197,7 +197,7 @@ pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
 /// by its landing squares; failing both, the same with the other
 /// separator (a capture written `13-22`, a quiet move `9x13`), as some
 /// programs write them.
-fn play_written(game: &mut Game, text: &str) -> Result<(), PlayError> {
+fn play_written(game: &mut Draughts, text: &str) -> Result<(), PlayError> {
     let read = |text: &str| {
         game.parse_move(text)
             .or_else(|error| by_landings(game, text).ok_or(error))
@@ -221,7 +221,7 @@ fn play_written(game: &mut Game, text: &str) -> Result<(), PlayError> {
 
 /// The one legal capture whose hops land on the squares of `text`
 /// (`from x l1 x l2 ... x to`), if exactly one fits.
-fn by_landings(game: &Game, text: &str) -> Option<spanish::Move> {
+fn by_landings(game: &Draughts, text: &str) -> Option<spanish::Move> {
     let squares: Vec<Square> = text
         .split('x')
         .map(|part| part.trim().parse::<u8>().ok().and_then(Square::new))
@@ -539,7 +539,7 @@ mod tests {
     fn landing_squares_of_a_long_capture_are_read() {
         // The man on 6 jumps 10 to land on 13, then 18 to land on 22.
         let fen = "W:W6:B10,18";
-        let game: Game = fen.parse().expect("valid");
+        let game: Draughts = fen.parse().expect("valid");
         let [capture] = game.legal_moves()[..] else {
             panic!("one capture expected");
         };

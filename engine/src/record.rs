@@ -167,10 +167,10 @@ mod tests {
 
     #[test]
     fn pdn_reads_back_through_the_pdn_reader() {
-        use crate::game::Game as _;
+        use crate::game::Game;
         // A long game (line breaks), tags that need escaping, a resign
         // left out of the move text.
-        let mut game = crate::spanish::Game::default();
+        let mut game = crate::spanish::Draughts::default();
         let mut moves = Vec::new();
         for _ in 0..40 {
             let Some(text) = game.legal_moves_text().into_iter().next() else {

@@ -9,8 +9,8 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use damas::chinese::{Game as CGame, Rules, Turn, Variant};
-use damas::spanish::{Game as SGame, Position as SPosition};
+use damas::chinese::{Checkers as CGame, Rules, Turn, Variant};
+use damas::spanish::{Draughts as SGame, Position as SPosition};
 use damas::{AnyGame, Game};
 use damas_protocol::command::{self, Command};
 use damas_protocol::{Flow, Session};

@@ -2,7 +2,7 @@
 
 use damas::search::{Score, SearchInfo};
 use damas::spanish::tablebase::Tablebase;
-use damas::spanish::Game as SpanishGame;
+use damas::spanish::Draughts;
 use damas::Game;
 
 use crate::session::Dialect;
@@ -155,7 +155,7 @@ pub fn display(game: &impl Game) -> String {
 /// `tablebase <value> distance <plies> counter <n> result <win|draw|loss>`
 /// (the value with the 80-ply rule's distinctions, the distance to the
 /// next capture or man move, and the result at the game's count).
-pub fn tablebase(tb: &Tablebase, game: &SpanishGame) -> Option<String> {
+pub fn tablebase(tb: &Tablebase, game: &Draughts) -> Option<String> {
     let probe = tb.probe(game.position())?;
     let counter = game.plies_without_progress();
     Some(format!(

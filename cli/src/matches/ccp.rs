@@ -107,12 +107,12 @@ fn move_of_ids(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damas::chinese::{Game, Rules};
-    use damas::Game as _;
+    use damas::chinese::{Checkers, Rules};
+    use damas::Game;
 
     #[test]
     fn positions_are_the_compact_board_and_the_ply() {
-        let mut game = Game::new(Rules::ccerl());
+        let mut game = Checkers::new(Rules::ccerl());
         game.play_text("e4-e5").unwrap();
         let line = position_command(&AnyGame::Chinese(Box::new(game)), 1).unwrap();
         let words: Vec<&str> = line.split(' ').collect();

@@ -131,7 +131,7 @@ mod tests {
     fn pdn_records_read_back_with_the_library() {
         let names = vec!["e1 \"quoted\" \\ name".to_string(), "b".to_string()];
         let mut long = record(&[], vec![1, 2], None);
-        let mut game = damas::spanish::Game::default();
+        let mut game = damas::spanish::Draughts::default();
         // Enough plies for line breaks, every move in canonical text.
         for _ in 0..40 {
             let Some(text) = damas::Game::legal_moves_text(&game).into_iter().next() else {

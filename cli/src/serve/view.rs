@@ -181,7 +181,7 @@ fn last_move(game: &AnyGame) -> Option<Value> {
 pub fn turns(game: &AnyGame) -> Vec<(usize, String)> {
     match game {
         AnyGame::Spanish(g) => {
-            let mut replay = spanish::Game::new(*g.start_position());
+            let mut replay = spanish::Draughts::new(*g.start_position());
             let mut out = Vec::with_capacity(g.moves().len());
             for &mv in g.moves() {
                 let player = Game::to_move(&replay).map_or(0, Player::index);

@@ -8,7 +8,7 @@
 //! docs/NOTATION.md.
 
 use super::geometry::{Cell, CELLS};
-use super::{Game, Rules, TextError};
+use super::{Checkers, Rules, TextError};
 
 /// The CCP id of a cell (`0..121`; `e1` is 0, `m17` is 120).
 ///
@@ -54,7 +54,7 @@ fn shortened(text: &str) -> String {
 ///
 /// ```
 /// use damas::chinese::{ccp, Rules};
-/// use damas::Game as _;
+/// use damas::Game;
 /// let start = ".".repeat(121);
 /// let mut cells: Vec<char> = start.chars().collect();
 /// for id in 0..10 { cells[id] = '0'; }
@@ -64,7 +64,12 @@ fn shortened(text: &str) -> String {
 /// assert_eq!(game.legal_moves().len(), 14);
 /// assert_eq!(ccp::compact(&game), text);
 /// ```
-pub fn read_position(cells: &str, player: u32, ply: u32, rules: &Rules) -> Result<Game, CcpError> {
+pub fn read_position(
+    cells: &str,
+    player: u32,
+    ply: u32,
+    rules: &Rules,
+) -> Result<Checkers, CcpError> {
     if player > 1 {
         return Err(CcpError::Player(player));
     }
@@ -92,12 +97,12 @@ pub fn read_position(cells: &str, player: u32, ply: u32, rules: &Rules) -> Resul
         players: 2,
         ..*rules
     };
-    Ok(Game::from_text_with_defaults(&text, &rules)?)
+    Ok(Checkers::from_text_with_defaults(&text, &rules)?)
 }
 
 /// The compact 121-character position of a two-player game (`.` empty,
 /// `0` for `p1`, `1` for `p2`).
-pub fn compact(game: &Game) -> String {
+pub fn compact(game: &Checkers) -> String {
     Cell::all()
         .map(|c| match game.position().piece_at(c) {
             Some((0, _)) => '0',

@@ -1,4 +1,4 @@
-//! [`Game`]: a position under the full rules — turns, automatic passes,
+//! [`Checkers`]: a position under the full rules — turns, automatic passes,
 //! finishing, resignation, the limits and taking turns back. The places
 //! and the outcome are in `ranking.rs`, the position text in `text.rs`.
 
@@ -17,9 +17,9 @@ use crate::EndReason;
 /// seat 0).
 ///
 /// ```
-/// use damas::chinese::{Game, Rules};
-/// use damas::{Game as _, Player};
-/// let mut game = Game::new(Rules::default());
+/// use damas::chinese::{Checkers, Rules};
+/// use damas::{Game, Player};
+/// let mut game = Checkers::new(Rules::default());
 /// game.play_text("e4-e5").unwrap();
 /// game.play_text("m14-m13").unwrap();
 /// assert_eq!(game.move_text(&game.legal_moves()[0]).matches('-').count(), 1);
@@ -27,7 +27,7 @@ use crate::EndReason;
 /// assert_eq!(game.outcome().and_then(|o| o.winner()), Player::new(1));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct Checkers {
     pub(crate) rules: Rules,
     pub(crate) pos: Position,
     pub(crate) states: Vec<PlayerState>,
@@ -61,13 +61,13 @@ pub(crate) struct Snapshot {
     end: Option<EndReason>,
 }
 
-impl Game {
+impl Checkers {
     /// A new game from the start position, player 0 first.
     ///
     /// # Panics
     /// If `rules.players` is not in `1..=6`.
-    pub fn new(rules: Rules) -> Game {
-        Game::with_first_player(rules, 0)
+    pub fn new(rules: Rules) -> Checkers {
+        Checkers::with_first_player(rules, 0)
     }
 
     /// A new game where player `first` moves first (for a runner or a board
@@ -75,10 +75,10 @@ impl Game {
     ///
     /// # Panics
     /// If `rules.players` is not in `1..=6` or `first` is not a player.
-    pub fn with_first_player(rules: Rules, first: usize) -> Game {
+    pub fn with_first_player(rules: Rules, first: usize) -> Checkers {
         let mut pos = Position::start(&rules);
         pos.set_to_move_unchecked(first);
-        Game::from_parts(rules, pos, first)
+        Checkers::from_parts(rules, pos, first)
     }
 
     /// A game in progress from a position (counters at zero,
@@ -87,9 +87,9 @@ impl Game {
     /// [`Position::has_finished`]): they have finished, the player to move
     /// first, then the others in turn order, and the game may be over at
     /// once.
-    pub fn from_position(rules: Rules, pos: Position) -> Game {
+    pub fn from_position(rules: Rules, pos: Position) -> Checkers {
         let first = pos.to_move();
-        let mut game = Game::from_parts(rules, pos, first);
+        let mut game = Checkers::from_parts(rules, pos, first);
         game.settle_loaded();
         game
     }
@@ -113,7 +113,7 @@ impl Game {
         }
     }
 
-    pub(super) fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Game {
+    pub(super) fn from_parts(mut rules: Rules, pos: Position, first: usize) -> Checkers {
         rules.players = pos.players() as u8;
         rules.goal_lock = pos.goal_lock();
         if rules.effective_variant() != pos.variant() {
@@ -123,7 +123,7 @@ impl Game {
         let best = (0..n)
             .map(|p| (pos.pieces_in_goal(p), pos.goal_distance(p)))
             .collect();
-        Game {
+        Checkers {
             rules,
             pos,
             states: vec![PlayerState::Playing; n],

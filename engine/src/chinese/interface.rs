@@ -10,7 +10,7 @@ use crate::board::{
 use crate::game::{self, GameKind, Outcome, PlayError, Player};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
-use super::{format_path, parse_path, EndReason, Game, GameError};
+use super::{format_path, parse_path, Checkers, EndReason, GameError};
 use super::{Cell, Engine, Move, PlayerState, TextError, Turn, Variant};
 
 /// A path of cells taken apart: a single step to a neighbour, or jumps.
@@ -47,7 +47,7 @@ impl From<TextError> for crate::PositionError {
     }
 }
 
-impl Game {
+impl Checkers {
     /// Reads a move written as a full path or as its two ends and checks
     /// it: the move and the path to record (the one written, or for two
     /// ends the path the rules find).
@@ -69,7 +69,7 @@ impl Game {
     }
 }
 
-impl game::Game for Game {
+impl game::Game for Checkers {
     type Move = Move;
     type Engine = Engine;
 
@@ -162,9 +162,9 @@ impl game::Game for Game {
     /// adjudication back (and only it), as in Spanish draughts.
     ///
     /// ```
-    /// use damas::chinese::{EndReason, Game, PlayerState, Rules};
-    /// use damas::{Game as _, Player};
-    /// let mut g = Game::new(Rules::for_players(3));
+    /// use damas::chinese::{EndReason, Checkers, PlayerState, Rules};
+    /// use damas::{Game, Player};
+    /// let mut g = Checkers::new(Rules::for_players(3));
     /// g.resign(Player::new(2).unwrap()).unwrap();
     /// g.adjudicate_draw();
     /// assert_eq!(g.end_reason(), Some(EndReason::Adjudicated));
@@ -186,12 +186,12 @@ impl game::Game for Game {
     /// back.
     ///
     /// ```
-    /// use damas::chinese::{Game, Rules};
-    /// use damas::Game as _;
-    /// let mut g = Game::new(Rules::default());
+    /// use damas::chinese::{Checkers, Rules};
+    /// use damas::Game;
+    /// let mut g = Checkers::new(Rules::default());
     /// g.play_text("e4-e5").unwrap();
     /// assert!(g.undo());
-    /// assert_eq!(g, Game::new(Rules::default()));
+    /// assert_eq!(g, Checkers::new(Rules::default()));
     /// assert!(!g.undo());
     /// ```
     fn undo(&mut self) -> bool {
@@ -369,8 +369,8 @@ impl game::Game for Game {
         super::search::line_text(self.position(), line)
     }
 
-    fn read_position(&self, text: &str) -> Result<Game, crate::PositionError> {
-        Ok(Game::from_text_with_defaults(text, self.rules())?)
+    fn read_position(&self, text: &str) -> Result<Checkers, crate::PositionError> {
+        Ok(Checkers::from_text_with_defaults(text, self.rules())?)
     }
 
     fn position_text(&self) -> String {

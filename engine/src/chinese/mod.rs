@@ -2,15 +2,15 @@
 //!
 //! The star's 121 points are bits of a `u128` ([`Mask`]); a [`Position`]
 //! holds the pieces of 1–6 players and generates moves with set-wise jump
-//! chains; a [`Game`] adds the rules of finishing, ranking, resignation and
+//! chains; a [`Checkers`] adds the rules of finishing, ranking, resignation and
 //! the limits, the move notation and the position text. [`Engine`] is the
 //! search, kept across searches; [`solve_solitaire`] plans the one-player
 //! transfer; [`bench()`] is the search's fixed benchmark.
 //!
 //! ```
-//! use damas::chinese::{Game, Rules};
-//! use damas::{Game as _, Player};
-//! let mut game = Game::new(Rules::default());
+//! use damas::chinese::{Checkers, Rules};
+//! use damas::{Game, Player};
+//! let mut game = Checkers::new(Rules::default());
 //! assert_eq!(game.legal_moves().len(), 14);
 //! game.play_text("e4-e5").unwrap();
 //! assert_eq!(game.to_move(), Player::new(1));
@@ -39,7 +39,7 @@ pub mod ccp;
 /// Why a game ended: the game-neutral [`crate::EndReason`].
 pub use crate::EndReason;
 pub use error::{GameError, IllegalMoveError, TextError};
-pub use game::Game;
+pub use game::Checkers;
 pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, CELLS};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{format_path, parse_path};

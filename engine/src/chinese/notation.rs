@@ -2,9 +2,9 @@
 //!
 //! A step prints as `e4-e5`, a chain as every landing point in order,
 //! `e3-e5-g7`. Input accepts the full path or just the two ends, in any
-//! case, with `-` or `x` as separator (see [`Game::play_text`]).
+//! case, with `-` or `x` as separator (see [`Checkers::play_text`]).
 //!
-//! [`Game::play_text`]: crate::Game::play_text
+//! [`Checkers::play_text`]: crate::Game::play_text
 
 use super::error::GameError;
 use super::geometry::Cell;

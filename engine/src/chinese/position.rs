@@ -266,7 +266,7 @@ impl Position {
         self.to_move as usize
     }
 
-    /// Sets the player to move (used by [`Game`](super::Game) to skip
+    /// Sets the player to move (used by [`Checkers`](super::Checkers) to skip
     /// finished and resigned players). Unchecked: nothing stops handing the
     /// move to a player who has finished or resigned.
     ///

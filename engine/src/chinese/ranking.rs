@@ -2,11 +2,11 @@
 //! finishing (the limits, the last player left, the referee's
 //! adjudication), and the ranking.
 
-use super::game::Game;
+use super::game::Checkers;
 use super::record::PlayerState;
 use crate::EndReason;
 
-impl Game {
+impl Checkers {
     /// Players and states, best place first, players still playing last.
     pub fn ranking(&self) -> Vec<(usize, PlayerState)> {
         let mut r: Vec<(usize, PlayerState)> = self.states.iter().copied().enumerate().collect();

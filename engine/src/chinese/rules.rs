@@ -1,4 +1,4 @@
-//! Game options ([`Rules`]), the [`Variant`] and the seat layouts.
+//! Checkers options ([`Rules`]), the [`Variant`] and the seat layouts.
 
 use super::geometry::Triangle;
 

@@ -1,7 +1,7 @@
-//! The one-line position text of a [`Game`]: see [`Game::to_text`].
+//! The one-line position text of a [`Checkers`]: see [`Checkers::to_text`].
 
 use super::error::TextError;
-use super::game::Game;
+use super::game::Checkers;
 use super::geometry::{Cell, Mask};
 use super::position::Position;
 use super::record::PlayerState;
@@ -39,8 +39,8 @@ fn end_name(e: Option<EndReason>) -> &'static str {
     }
 }
 
-impl Game {
-    /// The one-line position text; [`Game::from_text`] reads it back to an
+impl Checkers {
+    /// The one-line position text; [`Checkers::from_text`] reads it back to an
     /// equal game (the history aside).
     ///
     /// ```text
@@ -123,34 +123,34 @@ impl Game {
         s
     }
 
-    /// Reads a position text (format: [`Game::to_text`]); the rule fields
+    /// Reads a position text (format: [`Checkers::to_text`]); the rule fields
     /// it leaves out take the values of [`Rules::default`] (see
-    /// [`Game::from_text_with_defaults`]). The game has no turn to undo.
+    /// [`Checkers::from_text_with_defaults`]). The game has no turn to undo.
     ///
     /// ```
-    /// use damas::chinese::{Game, Rules};
-    /// let g = Game::new(Rules::for_players(3));
-    /// let back = Game::from_text(&g.to_text()).unwrap();
+    /// use damas::chinese::{Checkers, Rules};
+    /// let g = Checkers::new(Rules::for_players(3));
+    /// let back = Checkers::from_text(&g.to_text()).unwrap();
     /// assert_eq!(back.to_text(), g.to_text());
-    /// assert!(Game::from_text("I2 3 e1/m17").is_err());
+    /// assert!(Checkers::from_text("I2 3 e1/m17").is_err());
     /// ```
-    pub fn from_text(text: &str) -> Result<Game, TextError> {
-        Game::from_text_with_defaults(text, &Rules::default())
+    pub fn from_text(text: &str) -> Result<Checkers, TextError> {
+        Checkers::from_text_with_defaults(text, &Rules::default())
     }
 
-    /// Reads a position text like [`Game::from_text`], but the rule fields
+    /// Reads a position text like [`Checkers::from_text`], but the rule fields
     /// the text leaves out (`anti`, `end`, `rot`, `limit`, `noprog`, `lock`)
     /// come from `defaults` (whose `players` and `variant` are ignored: the
     /// text always gives them), so that a text may carry just the pieces.
     ///
     /// ```
-    /// use damas::chinese::{Game, Rules};
+    /// use damas::chinese::{Checkers, Rules};
     /// let defaults = Rules { move_limit: Some(50), goal_lock: true, ..Rules::default() };
-    /// let g = Game::from_text_with_defaults("I2 1 e1/m17 limit=-", &defaults).unwrap();
+    /// let g = Checkers::from_text_with_defaults("I2 1 e1/m17 limit=-", &defaults).unwrap();
     /// assert_eq!(g.rules().move_limit, None);
     /// assert!(g.rules().goal_lock);
     /// ```
-    pub fn from_text_with_defaults(text: &str, defaults: &Rules) -> Result<Game, TextError> {
+    pub fn from_text_with_defaults(text: &str, defaults: &Rules) -> Result<Checkers, TextError> {
         let mut toks = text.split_whitespace();
         let head = toks
             .next()
@@ -254,7 +254,7 @@ impl Game {
             stm - 1,
         )?;
         // Finished players are settled once every field is read.
-        let mut game = Game::from_parts(rules, pos, stm - 1);
+        let mut game = Checkers::from_parts(rules, pos, stm - 1);
         for &(k, v) in &fields {
             match k {
                 "anti" | "end" | "lock" | "nomove" | "rep" | "equal" | "limit" | "noprog" => {}
@@ -338,18 +338,18 @@ impl Game {
     }
 }
 
-impl fmt::Display for Game {
-    /// Writes the position text ([`Game::to_text`]).
+impl fmt::Display for Checkers {
+    /// Writes the position text ([`Checkers::to_text`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
     }
 }
 
-impl FromStr for Game {
+impl FromStr for Checkers {
     type Err = TextError;
 
-    /// Reads a position text ([`Game::from_text`]).
-    fn from_str(s: &str) -> Result<Game, TextError> {
-        Game::from_text(s)
+    /// Reads a position text ([`Checkers::from_text`]).
+    fn from_str(s: &str) -> Result<Checkers, TextError> {
+        Checkers::from_text(s)
     }
 }

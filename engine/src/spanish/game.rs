@@ -82,9 +82,9 @@ pub(crate) enum GameError {
 /// back) are those of the [`crate::Game`] trait.
 ///
 /// ```
-/// use damas::spanish::{Game, GameStatus};
-/// use damas::Game as _;
-/// let mut game = Game::default();
+/// use damas::spanish::{Draughts, GameStatus};
+/// use damas::Game;
+/// let mut game = Draughts::default();
 /// assert_eq!(game.play_text("11-15").unwrap(), "11-15");
 /// assert_eq!(game.moves()[0].to().number(), 15);
 /// assert_eq!(game.status(), GameStatus::Ongoing);
@@ -92,7 +92,7 @@ pub(crate) enum GameError {
 /// assert_eq!(game.history_hashes().len(), 2);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct Draughts {
     start: Position,
     /// Every position from the start to the current one.
     pub(super) positions: Vec<Position>,
@@ -106,17 +106,17 @@ pub struct Game {
     pub(super) ruling: Option<GameStatus>,
 }
 
-impl Default for Game {
-    fn default() -> Game {
-        Game::new(Position::start())
+impl Default for Draughts {
+    fn default() -> Draughts {
+        Draughts::new(Position::start())
     }
 }
 
-impl Game {
+impl Draughts {
     /// A game starting from `start` with an empty history and the
     /// no-progress count at zero.
-    pub fn new(start: Position) -> Game {
-        Game {
+    pub fn new(start: Position) -> Draughts {
+        Draughts {
             start,
             positions: vec![start],
             hashes: vec![start.hash()],
@@ -221,30 +221,30 @@ impl Game {
     }
 }
 
-impl fmt::Display for Game {
+impl fmt::Display for Draughts {
     /// Writes the FEN of the current position (as the Chinese
-    /// [`Game`](crate::chinese::Game) writes its position text).
+    /// [`Draughts`](crate::chinese::Checkers) writes its position text).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.position().to_fen())
     }
 }
 
-impl FromStr for Game {
+impl FromStr for Draughts {
     type Err = FenError;
 
     /// Reads a FEN: a new game starting at that position.
     ///
     /// ```
-    /// use damas::spanish::{Color, Game};
-    /// use damas::Game as _;
-    /// let mut game: Game = "B:W1-10,12,15:B21-32".parse().unwrap();
+    /// use damas::spanish::{Color, Draughts};
+    /// use damas::Game;
+    /// let mut game: Draughts = "B:W1-10,12,15:B21-32".parse().unwrap();
     /// assert_eq!(game.position().to_move(), Color::Black);
     /// assert!(game.moves().is_empty());
     /// game.play_text("22-18").unwrap();
     /// assert_eq!(game.to_string(), "W:W1-10,12,15:B18,21,23-32");
-    /// assert!("W:W1:B1".parse::<Game>().is_err());
+    /// assert!("W:W1:B1".parse::<Draughts>().is_err());
     /// ```
-    fn from_str(s: &str) -> Result<Game, FenError> {
-        Ok(Game::new(s.parse()?))
+    fn from_str(s: &str) -> Result<Draughts, FenError> {
+        Ok(Draughts::new(s.parse()?))
     }
 }

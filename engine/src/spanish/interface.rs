@@ -10,7 +10,7 @@ use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
 
 use super::game::GameError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
-use super::{Bitboard, Color, DrawReason, Game, GameStatus, PieceKind, Position};
+use super::{Bitboard, Color, Draughts, DrawReason, GameStatus, PieceKind, Position};
 use super::{Engine, FenError, Move, MoveParseError, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
@@ -168,7 +168,7 @@ fn outcome_of(status: GameStatus) -> Option<Outcome> {
     Some(Outcome { places, reason })
 }
 
-impl game::Game for Game {
+impl game::Game for Draughts {
     type Move = Move;
     type Engine = Engine;
 
@@ -372,7 +372,7 @@ impl game::Game for Game {
     /// Every move from the start position, then the resignation if the
     /// game ended by one.
     fn turns(&self) -> Vec<PlayedTurn> {
-        let mut replay = Game::new(*self.start_position());
+        let mut replay = Draughts::new(*self.start_position());
         let mut out = Vec::with_capacity(self.moves().len() + 1);
         for &mv in self.moves() {
             let player = player_of(replay.position().to_move());
@@ -409,8 +409,8 @@ impl game::Game for Game {
         self.position().move_text(mv)
     }
 
-    fn read_position(&self, text: &str) -> Result<Game, crate::PositionError> {
-        Ok(text.trim().parse::<Game>()?)
+    fn read_position(&self, text: &str) -> Result<Draughts, crate::PositionError> {
+        Ok(text.trim().parse::<Draughts>()?)
     }
 
     fn position_text(&self) -> String {

@@ -8,18 +8,18 @@
 //!   32 at a8) and `u32` sets of them.
 //! - [`Position`]: pieces and side to move, FEN, legal moves, make-move,
 //!   Zobrist hash, move text and a diagram.
-//! - [`Game`]: history, repetition and no-progress draws, result.
+//! - [`Draughts`]: history, repetition and no-progress draws, result.
 //! - [`perft()`], [`divide`], [`perft_parallel`], [`perft_hashed`].
 //! - [`Engine`]: the search, kept across searches; [`bench()`].
 //! - [`tablebase`]: endgame tables: generation, files, probes, verification.
 //! - [`tuning`]: the evaluation's features and weights (for `damas tune`).
 //!
 //! ```
-//! use damas::spanish::{perft, Game, Position};
-//! use damas::Game as _;
+//! use damas::spanish::{perft, Draughts, Position};
+//! use damas::Game;
 //! let pos = Position::start();
 //! assert_eq!(perft(&pos, 4), 1469);
-//! let mut game = Game::new(pos);
+//! let mut game = Draughts::new(pos);
 //! game.play_text("11-15").unwrap();
 //! println!("{}", game.position().diagram());
 //! ```
@@ -48,7 +48,7 @@ mod zobrist;
 pub use bitboard::{BitIter, Bitboard};
 pub use color::{Color, Piece, PieceKind};
 pub use error::{FenError, IllegalMoveError};
-pub use game::{DrawReason, Game, GameStatus, WinReason, NO_PROGRESS_PLIES};
+pub use game::{Draughts, DrawReason, GameStatus, WinReason, NO_PROGRESS_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
 pub use perft::{divide, perft, perft_hashed, perft_keeping_duplicates, perft_parallel};

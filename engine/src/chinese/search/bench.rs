@@ -7,9 +7,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::Engine;
-use crate::chinese::{Game, Rules, Variant};
+use crate::chinese::{Checkers, Rules, Variant};
 use crate::search::{BenchResult, SearchLimits};
-use crate::Game as _;
+use crate::Game;
 
 /// Depth of [`bench()`] (`damas bench --game chinese`).
 pub const BENCH_DEPTH: u32 = 6;
@@ -31,11 +31,11 @@ const BENCH_GAMES: [(u8, Variant, &str); 8] = [
 
 /// The games of [`BENCH_GAMES`], built (a move that does not apply leaves
 /// the game where it stands, so the suite is always complete).
-fn bench_games() -> Vec<Game> {
+fn bench_games() -> Vec<Checkers> {
     BENCH_GAMES
         .iter()
         .map(|&(players, variant, moves)| {
-            let mut game = Game::new(Rules {
+            let mut game = Checkers::new(Rules {
                 players,
                 variant,
                 ..Rules::default()

@@ -40,7 +40,7 @@ use super::geometry::Cell;
 use super::moves::Move;
 use super::notation::format_path;
 use super::position::Position;
-use super::{Game, PlayerState, Turn};
+use super::{Checkers, PlayerState, Turn};
 use crate::game::Search;
 use crate::random::Rng;
 use crate::search::pv::PvTable;
@@ -49,7 +49,7 @@ use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
     SearchLimits, SearchResult, Style,
 };
-use crate::Game as _;
+use crate::Game;
 
 use beam::{plan, BeamLimits};
 use deepening::{deepen, TreeSetup};
@@ -127,7 +127,7 @@ impl std::fmt::Debug for Engine {
     }
 }
 
-impl Search<Game> for Engine {
+impl Search<Checkers> for Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
     fn new(hash_mb: usize) -> Engine {
@@ -191,10 +191,10 @@ impl Search<Game> for Engine {
     ///
     /// ```
     /// use std::sync::atomic::AtomicBool;
-    /// use damas::chinese::{Engine, Game, Rules};
+    /// use damas::chinese::{Engine, Checkers, Rules};
     /// use damas::search::SearchLimits;
     /// use damas::Search;
-    /// let game = Game::new(Rules::default());
+    /// let game = Checkers::new(Rules::default());
     /// let mut engine = Engine::new(1);
     /// let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
     /// let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
@@ -203,7 +203,7 @@ impl Search<Game> for Engine {
     /// ```
     fn search(
         &mut self,
-        game: &Game,
+        game: &Checkers,
         limits: &SearchLimits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
@@ -236,7 +236,7 @@ pub(crate) fn line_text(pos: &Position, moves: &[Move]) -> Vec<String> {
 impl Engine {
     fn search_once(
         &mut self,
-        game: &Game,
+        game: &Checkers,
         limits: &SearchLimits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
@@ -415,7 +415,7 @@ impl Engine {
 
 /// The piece-placement hashes of the positions before the last `plies`
 /// turns of `game` (undoing its recorded moves from the current position).
-fn recent_positions(game: &Game, plies: usize) -> Vec<u64> {
+fn recent_positions(game: &Checkers, plies: usize) -> Vec<u64> {
     let mut pos = *game.position();
     let mut out = Vec::with_capacity(plies);
     for turn in game.history().iter().rev().take(plies) {
@@ -438,7 +438,7 @@ const MAX_PROTOCOL_BEAM: usize = 1 << 15;
 /// The one-player search of the protocol: beam plans of growing width
 /// while time remains; the first move of the shortest plan.
 fn solitaire_go(
-    game: &Game,
+    game: &Checkers,
     limits: &SearchLimits,
     options: &EngineOptions,
     stop: &AtomicBool,
@@ -516,7 +516,7 @@ fn solitaire_go(
 ///
 /// The moves are all player 0's, from `Position::start` of those rules
 /// with one player; [`damas::Game::line_text`](crate::Game::line_text) of a
-/// [`Game`] of those rules formats them.
+/// [`Checkers`] of those rules formats them.
 ///
 /// ```
 /// use damas::chinese::{solve_solitaire, Rules};
@@ -553,7 +553,7 @@ mod tests {
 
     /// Player 0 (goal North) has its last piece two steps from the hole at
     /// j14; player 1 (goal South) needs three steps to f4.
-    fn race(to_move: usize) -> Game {
+    fn race(to_move: usize) -> Checkers {
         let p0 = Triangle::North.cells().without(at(10, 13)).with(at(10, 11));
         let p1 = Triangle::South.cells().without(at(5, 3)).with(at(5, 6));
         let pos = Position::from_pieces(
@@ -565,7 +565,7 @@ mod tests {
             to_move,
         )
         .expect("valid");
-        Game::from_position(Rules::default(), pos)
+        Checkers::from_position(Rules::default(), pos)
     }
 
     fn nodes(n: u64, stop: &AtomicBool) -> race::RaceBudget<'_> {
@@ -600,7 +600,7 @@ mod tests {
 
     #[test]
     fn the_race_solver_gives_up_at_its_deadline_and_on_stop() {
-        let game = Game::from_text_with_defaults(LONG_RACE, &Rules::ccerl()).expect("valid");
+        let game = Checkers::from_text_with_defaults(LONG_RACE, &Rules::ccerl()).expect("valid");
         assert!(race::separated(game.position()));
         let stop = AtomicBool::new(false);
         // Unbounded, the solver searches well past the first clock check.
@@ -625,7 +625,7 @@ mod tests {
 
     #[test]
     fn six_players_run_monte_carlo_with_a_node_or_time_limit_and_the_tree_with_a_depth() {
-        let game = Game::new(Rules::for_players(6));
+        let game = Checkers::new(Rules::for_players(6));
         let stop = AtomicBool::new(false);
         let mut engine = Engine::new(1);
         let by_nodes = SearchLimits {
@@ -660,7 +660,7 @@ mod tests {
 
     #[test]
     fn recent_positions_undo_the_history() {
-        let mut game = Game::new(Rules::default());
+        let mut game = Checkers::new(Rules::default());
         let start = tree::piece_hash(game.position());
         for text in ["e4-e5", "m14-m13", "e5-e4", "m13-m14"] {
             game.play_text(text).expect("legal");

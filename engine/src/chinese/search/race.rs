@@ -13,11 +13,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::super::game::Game;
+use super::super::game::Checkers;
 use super::super::moves::Move;
 use super::super::position::Position;
 use super::heuristic::{finished, Army};
-use crate::Game as _;
+use crate::Game;
 
 /// The result of a race.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ pub fn moves_home(
 /// Solves the race of a 2-player game whose armies are [`separated`]:
 /// `None` when they are not, or when the side to move needs more than `max`
 /// moves, or a search ran out of its `budget`.
-pub fn solve(game: &Game, max: u32, budget: RaceBudget<'_>) -> Option<Race> {
+pub fn solve(game: &Checkers, max: u32, budget: RaceBudget<'_>) -> Option<Race> {
     let pos = game.position();
     if game.player_count() != 2 || game.is_over() || !separated(pos) {
         return None;

@@ -558,12 +558,12 @@ impl<'a> Tree<'a> {
 pub(super) mod tests {
     use super::super::super::geometry::Cell;
     use super::*;
-    use crate::chinese::{Game, Rules};
-    use crate::Game as _;
+    use crate::chinese::{Checkers, Rules};
+    use crate::Game;
 
     /// A 6-player middle game (from a match record).
     pub(in crate::chinese::search) fn middle_game() -> Position {
-        let mut game = Game::new(Rules::for_players(6));
+        let mut game = Checkers::new(Rules::for_players(6));
         for mv in [
             "g4-g5",
             "d5-e6",

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use super::Engine;
 use crate::search::{BenchResult, SearchLimits};
-use crate::spanish::{Game, Position};
+use crate::spanish::{Draughts, Position};
 
 /// Depth of [`bench()`] (`damas bench`).
 pub const BENCH_DEPTH: u32 = 16;
@@ -56,7 +56,7 @@ pub fn bench_with(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> BenchRe
     for fen in BENCH_FENS {
         let pos = Position::from_fen(fen).unwrap_or_else(|_| unreachable!("bench FENs are valid"));
         engine.clear();
-        let r = engine.search(&Game::new(pos), &limits, &stop, &mut |_| {});
+        let r = engine.search(&Draughts::new(pos), &limits, &stop, &mut |_| {});
         on_position(fen, r.nodes);
         nodes += r.nodes;
     }

@@ -2,7 +2,7 @@
 //!
 //! [`Engine`] is the search context that lives across searches: the
 //! transposition table and each thread's killers and history.
-//! [`Engine::search`] runs one search of a [`Game`]'s current position
+//! [`Engine::search`] runs one search of a [`Draughts`]'s current position
 //! under [`SearchLimits`] and returns the best move; [`SearchInfo`] values
 //! report progress after every completed depth. The parts (crate-private):
 //!
@@ -40,7 +40,7 @@ use crate::search::{
     SearchLimits, SearchResult, Style, MATE,
 };
 use crate::spanish::tablebase::{GameValue, Tablebase};
-use crate::spanish::{Game, Move, Position};
+use crate::spanish::{Draughts, Move, Position};
 
 use alphabeta::{Searcher, Shared, Worker};
 use deepening::{help, iterate, Deepest};
@@ -97,7 +97,7 @@ impl std::fmt::Debug for Engine {
     }
 }
 
-impl Search<Game> for Engine {
+impl Search<Draughts> for Engine {
     /// An engine with a transposition table of `hash_mb` MiB (clamped to
     /// `1..=MAX_HASH_MB`) and default [`EngineOptions`].
     fn new(hash_mb: usize) -> Engine {
@@ -152,9 +152,9 @@ impl Search<Game> for Engine {
     /// use std::sync::atomic::AtomicBool;
     /// use damas::search::SearchLimits;
     /// use damas::Search;
-    /// use damas::spanish::{Engine, Game};
-    /// use damas::Game as _;
-    /// let game = Game::default();
+    /// use damas::spanish::{Engine, Draughts};
+    /// use damas::Game;
+    /// let game = Draughts::default();
     /// let mut engine = Engine::new(1);
     /// let limits = SearchLimits { depth: Some(6), ..SearchLimits::default() };
     /// let stop = AtomicBool::new(false);
@@ -166,7 +166,7 @@ impl Search<Game> for Engine {
     /// ```
     fn search(
         &mut self,
-        game: &Game,
+        game: &Draughts,
         limits: &SearchLimits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
@@ -307,7 +307,7 @@ impl Engine {
     /// unless `wait`, its successors' slices are already in memory).
     fn root_from_tables(
         &self,
-        game: &Game,
+        game: &Draughts,
         wait: bool,
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
         start: Instant,
@@ -346,7 +346,7 @@ impl Engine {
     /// Iterative deepening on the main thread, with Lazy SMP helpers.
     fn deepen(
         &mut self,
-        game: &Game,
+        game: &Draughts,
         limits: &SearchLimits,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
@@ -443,7 +443,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Game as _;
+    use crate::Game;
 
     #[test]
     fn reported_scores_are_centi_men_and_table_results_stay() {
@@ -467,8 +467,8 @@ mod tests {
 
     /// A position after `plies` pseudo-random moves from the start (or
     /// earlier if the game ends), with the game history.
-    fn playout(seed: u64, plies: usize) -> Game {
-        let mut game = Game::default();
+    fn playout(seed: u64, plies: usize) -> Draughts {
+        let mut game = Draughts::default();
         let mut x = seed | 1;
         for _ in 0..plies {
             if game.status().is_over() {
@@ -519,7 +519,7 @@ mod tests {
             ..SearchLimits::default()
         };
         let stop = AtomicBool::new(false);
-        engine.search(&Game::default(), &limits, &stop, &mut |_| {});
+        engine.search(&Draughts::default(), &limits, &stop, &mut |_| {});
         let learned = engine.workers[0].history_sum();
         assert!(learned > 0);
         engine.workers[0].age();
