@@ -3,6 +3,7 @@
 //! the stop flag. Fast with the default (unoptimised) test profile.
 
 use damas::Search;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -433,7 +434,7 @@ fn a_won_endgame_is_finished_against_a_shuffling_opponent() {
     // The opponent never moves its four pieces out of p2's goal and moves
     // one other piece back and forth.
     let home = ["f3", "e4", "f4", "h4"];
-    let mut game = Checkers::from_text(SHUFFLED_ENDGAME).expect("valid");
+    let mut game = Checkers::from_str(SHUFFLED_ENDGAME).expect("valid");
     let mut last: Option<(String, String)> = None;
     let plies = play_out(&mut game, &depth(4), 80, |game| {
         let legal = game.legal_moves_text();
@@ -463,7 +464,7 @@ fn a_won_endgame_is_finished_against_a_shuffling_opponent() {
 
 #[test]
 fn a_won_endgame_is_finished_against_the_plain_baseline() {
-    let mut game = Checkers::from_text(SHUFFLED_ENDGAME).expect("valid");
+    let mut game = Checkers::from_str(SHUFFLED_ENDGAME).expect("valid");
     let mut plain = Engine::new(1);
     plain.set_options(&EngineOptions {
         style: Style::Plain,

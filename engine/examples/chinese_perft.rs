@@ -14,6 +14,7 @@
 use damas::chinese::{divide, perft, perft_parallel, Checkers, Position, Rules, Variant};
 use damas::Game;
 use std::process::exit;
+use std::str::FromStr;
 use std::time::Instant;
 
 fn usage(msg: &str) -> ! {
@@ -70,7 +71,7 @@ fn main() {
         }
     }
     let pos: Position = match &text {
-        Some(t) => *Checkers::from_text(t)
+        Some(t) => *Checkers::from_str(t)
             .unwrap_or_else(|e| usage(&e.to_string()))
             .position(),
         None => {

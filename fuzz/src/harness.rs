@@ -181,9 +181,11 @@ pub fn chinese_rules(byte: u8) -> Rules {
 
 /// A Chinese game reads back from its own text, equal.
 pub fn check_chinese_text_round_trip(game: &CGame) {
-    let text = game.to_text();
-    let back = CGame::from_text(&text).unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
-    assert_eq!(back.to_text(), text, "text round trip");
+    let text = game.to_string();
+    let back = text
+        .parse::<CGame>()
+        .unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
+    assert_eq!(back.to_string(), text, "text round trip");
     assert_eq!(back.position(), game.position(), "position of '{text}'");
     assert_eq!(back.player_states(), game.player_states());
     assert_eq!(back.hash(), game.hash());
@@ -193,7 +195,12 @@ pub fn check_chinese_text_round_trip(game: &CGame) {
 /// each legal move (at most `limit`) its text plays the same move.
 pub fn check_chinese_game(game: &CGame, limit: usize) {
     let pos = game.position();
-    assert_eq!(pos.hash(), pos.compute_hash(), "hash of {}", game.to_text());
+    assert_eq!(
+        pos.hash(),
+        pos.compute_hash(),
+        "hash of {}",
+        game.to_string()
+    );
     check_chinese_text_round_trip(game);
     let legal = game.legal_moves();
     for mv in legal.iter().take(limit) {
@@ -207,7 +214,7 @@ pub fn check_chinese_game(game: &CGame, limit: usize) {
             by_text.play_text(&text).ok(),
             Some(text.clone()),
             "'{text}' does not play back in {}",
-            game.to_text()
+            game.to_string()
         );
         assert_eq!(by_text, by_move, "'{text}' played differently");
         let ends = format!("{}-{}", mv.from(), mv.to());
@@ -236,7 +243,7 @@ pub fn check_chinese_move_text(game: &CGame, text: &str) {
             assert!(
                 game.legal_moves().contains(&mv),
                 "'{text}' played the illegal {mv:?} in {}",
-                game.to_text()
+                game.to_string()
             );
             let mut direct = game.clone();
             direct.play(mv).expect("legal");
@@ -298,7 +305,7 @@ pub fn check_chinese_text(data: &[u8]) {
         }
     }
     let text = String::from_utf8_lossy(data);
-    if let Ok(game) = CGame::from_text(&text) {
+    if let Ok(game) = text.parse::<CGame>() {
         check_chinese_text_round_trip(&game);
         // A parsed position must also be playable without panics.
         let mut game = game;

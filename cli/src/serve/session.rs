@@ -368,7 +368,9 @@ impl Session {
             }
         };
         self.start = match &self.game {
-            AnyGame::Chinese(g) if g.first_player() != 0 => Some(self.game.position_text()),
+            AnyGame::Chinese(g) if Game::first_player(g.as_ref()).index() != 0 => {
+                Some(self.game.position_text())
+            }
             _ => None,
         };
         self.notice = None;

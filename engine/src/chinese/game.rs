@@ -149,11 +149,6 @@ impl Checkers {
         &self.pos
     }
 
-    /// The player who moved first.
-    pub fn first_player(&self) -> usize {
-        self.first
-    }
-
     /// Each player's state, in seat order.
     pub fn player_states(&self) -> &[PlayerState] {
         &self.states

@@ -63,7 +63,7 @@ impl Checkers {
     ///    `adjudicated`), and the
     ///    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
     ///    (number or `-`).
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let r = &self.rules;
         let pos = &self.pos;
         let letter = match r.variant {
@@ -130,11 +130,11 @@ impl Checkers {
     /// ```
     /// use damas::chinese::{Checkers, Rules};
     /// let g = Checkers::new(Rules::for_players(3));
-    /// let back = Checkers::from_text(&g.to_text()).unwrap();
-    /// assert_eq!(back.to_text(), g.to_text());
-    /// assert!(Checkers::from_text("I2 3 e1/m17").is_err());
+    /// let back: Checkers = g.to_string().parse().unwrap();
+    /// assert_eq!(back.to_string(), g.to_string());
+    /// assert!("I2 3 e1/m17".parse::<Checkers>().is_err());
     /// ```
-    pub fn from_text(text: &str) -> Result<Checkers, TextError> {
+    pub(crate) fn from_text(text: &str) -> Result<Checkers, TextError> {
         Checkers::from_text_with_defaults(text, &Rules::default())
     }
 

@@ -74,7 +74,7 @@ pub fn bench_with(depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> BenchRe
     for game in bench_games() {
         engine.clear();
         let outcome = engine.search(&game, &limits, &stop, &mut |_| {});
-        on_position(&game.to_text(), outcome.nodes);
+        on_position(&game.to_string(), outcome.nodes);
         nodes += outcome.nodes;
     }
     BenchResult {
