@@ -97,8 +97,11 @@ pub enum Score {
 /// The internal score of a win at the root: a win in `n` plies scores
 /// `MATE - n`, a loss in `n` plies `-(MATE - n)` (both games).
 pub(crate) const MATE: i32 = 30_000;
-/// Deepest ply either search reaches; internal scores beyond
-/// [`MATE_BOUND`] in magnitude are proven results.
+/// Deepest ply either search reaches, the one bound of both games: the
+/// per-ply tables (principal variations, killers, the Chinese tree's rival
+/// costs) cover it, and a line is cut there. Each game's deepest nominal
+/// depth (`MAX_DEPTH` in its `parameters` module) stays below it. Internal
+/// scores beyond [`MATE_BOUND`] in magnitude are proven results.
 pub(crate) const MAX_PLY: usize = 128;
 /// Internal scores at least this large in magnitude are proven results.
 pub(crate) const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;

@@ -15,10 +15,10 @@ use super::super::moves::Move;
 use super::super::position::Position;
 use super::multi;
 use super::table::Table;
-use super::tree::{Mode, RootSplit, Tree, MAX_PLY};
+use super::tree::{Mode, RootSplit, Tree};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
-use crate::search::{Score, SearchResult, INF, MATE_BOUND};
+use crate::search::{Score, SearchResult, INF, MATE_BOUND, MAX_PLY};
 
 /// Everything a thread needs to build its tree for one search.
 pub(super) struct TreeSetup {

@@ -47,7 +47,7 @@ use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
-    SearchLimits, SearchResult, Style,
+    SearchLimits, SearchResult, Style, MAX_PLY,
 };
 use crate::Game as _;
 
@@ -55,7 +55,7 @@ use beam::{plan, BeamLimits};
 use deepening::{deepen, TreeSetup};
 use heuristic::plain_cost;
 use table::Table;
-use tree::{Mode, MAX_PLY};
+use tree::Mode;
 
 pub use beam::SolitairePlan;
 pub use bench::{bench, bench_with, BENCH_DEPTH};

@@ -31,11 +31,8 @@ use super::brs_plus::{hash_first, play_the_others};
 use super::heuristic::{finished_in, plain_cost, Army};
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
-use crate::search::{from_tt, to_tt, INF, MATE as WIN};
+use crate::search::{from_tt, to_tt, INF, MATE as WIN, MAX_PLY};
 use arrayvec::ArrayVec;
-
-/// Deepest ply of the tree (and size of its PV table).
-pub(crate) const MAX_PLY: usize = 64;
 
 /// Moves of one player, best first.
 pub(crate) type Ordered = ArrayVec<Move, MAX_MOVES>;

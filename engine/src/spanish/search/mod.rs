@@ -12,6 +12,7 @@
 //!   and the line, the 80-ply counter).
 //! - `tt`: the lock-free shared transposition table.
 //! - `ordering`: TT move, captures, killers, history.
+//! - `parameters`: every tuning constant of the search, named.
 //! - `eval`: the static evaluation: the weighted features and two rules.
 //! - `features`: what the evaluation counts; `weights`: the weights,
 //!   written by `damas tune` (see [`crate::spanish::tuning`]).
@@ -24,6 +25,7 @@ mod deepening;
 mod eval;
 mod features;
 mod ordering;
+mod parameters;
 mod tt;
 mod weights;
 
@@ -37,14 +39,14 @@ use crate::game::Search;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
-    SearchLimits, SearchResult, Style, MATE,
+    SearchLimits, SearchResult, Style, MATE, MAX_PLY,
 };
 use crate::spanish::tablebase::{GameValue, Tablebase};
 use crate::spanish::{Game, Move, Position};
 
 use alphabeta::{Searcher, Shared, Worker};
 use deepening::{help, iterate, Deepest};
-use ordering::MAX_PLY;
+use parameters::{HELPER_STACK, MAX_DEPTH};
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_with, BENCH_DEPTH};
@@ -56,9 +58,6 @@ pub(crate) use weights::WEIGHTS;
 /// at the root (`TB_WIN - ply` deeper in the tree): above any evaluation,
 /// below the proven wins of the search itself. Reported as centi-men.
 pub const TB_WIN: i32 = 20_000;
-
-/// Deepest nominal depth of an unlimited search.
-const MAX_DEPTH: u32 = 120;
 
 fn to_score(s: i32) -> Score {
     Score::from_internal(s)
@@ -421,7 +420,7 @@ impl Engine {
             let (shared, deepest) = (&shared, &deepest);
             for (id, worker) in (1..threads).zip(helpers.iter_mut()) {
                 std::thread::Builder::new()
-                    .stack_size(16 << 20)
+                    .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
                         let mut helper =
                             Searcher::new(shared, worker, false, time, u64::MAX, history, plain);
