@@ -22,6 +22,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+pub(crate) mod baseline;
 pub(crate) mod deepest;
 pub(crate) mod pv;
 pub(crate) mod time;
@@ -216,6 +217,13 @@ pub struct EngineOptions {
     /// beam; the game searches keep `beam_width / 4` own moves (4 to 64)
     /// per node. Unused by Spanish draughts.
     pub beam_width: usize,
+    /// The seed of the baseline styles' random choices ([`Style::Random`],
+    /// and the ties of [`Style::Greedy`]), in both games. With `Some(s)`
+    /// each choice derives from `s` mixed with the position's hash and the
+    /// plies played, so a game replays exactly; with `None` (the default)
+    /// from the clock, mixed the same way. The full engine and
+    /// [`Style::Plain`] do not use it.
+    pub seed: Option<u64>,
 }
 
 impl Default for EngineOptions {
@@ -224,6 +232,7 @@ impl Default for EngineOptions {
             threads: 1,
             style: Style::Best,
             beam_width: 64,
+            seed: None,
         }
     }
 }
@@ -267,9 +276,12 @@ pub enum Style {
     /// Plain fixed-depth alpha-beta on material (draughts) or summed
     /// distance (Chinese checkers) only: the baseline for Elo gains.
     Plain,
-    /// The move that looks best one ply ahead by the plain evaluation.
+    /// The move that looks best one ply ahead by the plain evaluation;
+    /// ties drawn at random by [`EngineOptions::seed`]'s rule (the same in
+    /// both games).
     Greedy,
-    /// A uniformly random legal move.
+    /// A uniformly random legal move, drawn by [`EngineOptions::seed`]'s
+    /// rule.
     Random,
 }
 

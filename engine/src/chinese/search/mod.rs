@@ -46,7 +46,7 @@ use super::notation::format_path;
 use super::position::Position;
 use super::{Game, PlayerState, Turn};
 use crate::game::Search;
-use crate::random::Rng;
+use crate::search::baseline::{self, Baseline};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{
@@ -165,7 +165,8 @@ impl Search<Game> for Engine {
     ///   `nodes` reports).
     /// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
     ///   distance; [`Style::Greedy`]: best summed distance after one move;
-    ///   [`Style::Random`]: a uniformly random legal move.
+    ///   [`Style::Random`]: a uniformly random legal move (both seeded by
+    ///   [`EngineOptions::seed`], as in Spanish draughts).
     ///
     /// `best` is `None` when the player to move must pass or the game is
     /// over. The PV's moves are each played by the owner of the moved
@@ -196,6 +197,24 @@ impl Search<Game> for Engine {
         let out = self.search_once(game, limits, stop, on_info);
         wait_for_stop(limits, stop);
         out
+    }
+}
+
+/// The Chinese side of the baselines: the summed distance to the goal.
+impl Baseline for Game {
+    fn plies_played(&self) -> u64 {
+        u64::from(self.ply())
+    }
+
+    fn plain_after(&self, mv: &Move) -> i32 {
+        let pos = self.position();
+        let mut child = *pos;
+        child.play_unchecked(&Move::new(mv.from, mv.to));
+        -plain_cost(&child, pos.to_move())
+    }
+
+    fn no_move_score(&self) -> Score {
+        Score::Centi(0)
     }
 }
 
@@ -240,9 +259,10 @@ impl Engine {
         if moves.is_empty() {
             return out;
         }
+        if let Some(result) = baseline::search(game, options.style, options.seed, on_info, start) {
+            return result;
+        }
         let me = pos.to_move();
-        // Seeded from the position: reproducible choices.
-        let mut rng = Rng::new(pos.hash());
         let info = |out: &SearchResult<Move>,
                     seldepth: u32,
                     hashfull: Option<u32>,
@@ -258,43 +278,8 @@ impl Engine {
                 pv: out.pv.clone(),
             });
         };
-        match options.style {
-            Style::Random => {
-                let mv = moves[rng.below(moves.len())];
-                out.best = Some(mv);
-                out.depth = 1;
-                out.pv = vec![mv];
-                info(&out, 1, None, on_info);
-                return out;
-            }
-            Style::Greedy => {
-                let mut best = i32::MAX;
-                let mut ties = 0usize;
-                for mv in &moves {
-                    let mut child = pos;
-                    child.play_unchecked(&Move::new(mv.from, mv.to));
-                    let c = plain_cost(&child, me);
-                    if c < best {
-                        best = c;
-                        ties = 1;
-                        out.best = Some(*mv);
-                    } else if c == best {
-                        ties += 1;
-                        if rng.below(ties) == 0 {
-                            out.best = Some(*mv);
-                        }
-                    }
-                }
-                out.depth = 1;
-                out.score = Score::Centi(-best);
-                out.pv = out.best.into_iter().collect();
-                info(&out, 1, None, on_info);
-                return out;
-            }
-            Style::Best if game.player_count() == 1 => {
-                return solitaire_go(game, limits, &options, stop, on_info, start);
-            }
-            Style::Best | Style::Plain => {}
+        if options.style == Style::Best && game.player_count() == 1 {
+            return solitaire_go(game, limits, &options, stop, on_info, start);
         }
         let time = TimeManager::new(limits, start);
         // A separated 2-player race is solved exactly, in at most a quarter
