@@ -36,6 +36,9 @@ pub const MAX_TEXT_LEN: usize = 1024;
 /// Largest `MoveOverhead`, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
+/// Largest `Seed` (the largest spin a 32-bit client reads).
+pub const MAX_SEED: u64 = i32::MAX as u64;
+
 /// Largest `BeamWidth`.
 pub const MAX_BEAM_WIDTH: u64 = 100_000;
 
@@ -61,6 +64,9 @@ pub struct Settings {
     pub beam_width: usize,
     /// `Style`: the full engine or a baseline player.
     pub style: Style,
+    /// `Seed` of the baseline players' random choices; 0 seeds them from
+    /// the clock.
+    pub seed: u64,
     /// `TablebasePath`: the directory of the Spanish draughts endgame
     /// tables, empty for none.
     pub tablebase_path: String,
@@ -77,6 +83,7 @@ impl Default for Settings {
             move_overhead_ms: 20,
             beam_width: 64,
             style: Style::Best,
+            seed: 0,
             tablebase_path: String::new(),
         }
     }
@@ -304,6 +311,7 @@ impl Settings {
             threads: self.threads,
             style: self.style,
             beam_width: self.beam_width,
+            seed: (self.seed != 0).then_some(self.seed),
         }
     }
 
@@ -553,6 +561,19 @@ pub static OPTIONS: &[OptionDecl] = &[
                 s.style = style;
             }
         },
+    },
+    OptionDecl {
+        name: "Seed",
+        kind: OptionType::Spin {
+            min: 0,
+            max: MAX_SEED,
+        },
+        group: OptionGroup::Search,
+        games: ALL_GAMES,
+        help: "seed of the random and greedy players' choices (0: the clock)",
+        effect: OptionEffect::None,
+        get: |s| OptionValue::Spin(s.seed),
+        set: |s, v| s.seed = number(v),
     },
     OptionDecl {
         name: "TablebasePath",

@@ -12,6 +12,14 @@ pub const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
+/// A seed from the clock: the nanoseconds since the Unix epoch (a fixed
+/// value if the clock is before it).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x1234_5678, |d| d.as_nanos() as u64)
+}
+
 /// A small xorshift64* generator.
 #[derive(Clone, Copy, Debug)]
 pub struct Rng(u64);
@@ -19,13 +27,7 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from `seed`; 0 takes a seed from the clock.
     pub fn new(seed: u64) -> Rng {
-        let s = if seed == 0 {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0x1234_5678, |d| d.as_nanos() as u64)
-        } else {
-            seed
-        };
+        let s = if seed == 0 { clock_seed() } else { seed };
         Rng(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 

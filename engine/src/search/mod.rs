@@ -22,6 +22,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+pub(crate) mod baseline;
 pub(crate) mod deepest;
 pub(crate) mod pv;
 pub(crate) mod time;
@@ -97,8 +98,11 @@ pub enum Score {
 /// The internal score of a win at the root: a win in `n` plies scores
 /// `MATE - n`, a loss in `n` plies `-(MATE - n)` (both games).
 pub(crate) const MATE: i32 = 30_000;
-/// Deepest ply either search reaches; internal scores beyond
-/// [`MATE_BOUND`] in magnitude are proven results.
+/// Deepest ply either search reaches, the one bound of both games: the
+/// per-ply tables (principal variations, killers, the Chinese tree's rival
+/// costs) cover it, and a line is cut there. Each game's deepest nominal
+/// depth (`MAX_DEPTH` in its `parameters` module) stays below it. Internal
+/// scores beyond [`MATE_BOUND`] in magnitude are proven results.
 pub(crate) const MAX_PLY: usize = 128;
 /// Internal scores at least this large in magnitude are proven results.
 pub(crate) const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
@@ -216,6 +220,13 @@ pub struct EngineOptions {
     /// beam; the game searches keep `beam_width / 4` own moves (4 to 64)
     /// per node. Unused by Spanish draughts.
     pub beam_width: usize,
+    /// The seed of the baseline styles' random choices ([`Style::Random`],
+    /// and the ties of [`Style::Greedy`]), in both games. With `Some(s)`
+    /// each choice derives from `s` mixed with the position's hash and the
+    /// plies played, so a game replays exactly; with `None` (the default)
+    /// from the clock, mixed the same way. The full engine and
+    /// [`Style::Plain`] do not use it.
+    pub seed: Option<u64>,
 }
 
 impl Default for EngineOptions {
@@ -224,6 +235,7 @@ impl Default for EngineOptions {
             threads: 1,
             style: Style::Best,
             beam_width: 64,
+            seed: None,
         }
     }
 }
@@ -267,9 +279,12 @@ pub enum Style {
     /// Plain fixed-depth alpha-beta on material (draughts) or summed
     /// distance (Chinese checkers) only: the baseline for Elo gains.
     Plain,
-    /// The move that looks best one ply ahead by the plain evaluation.
+    /// The move that looks best one ply ahead by the plain evaluation;
+    /// ties drawn at random by [`EngineOptions::seed`]'s rule (the same in
+    /// both games).
     Greedy,
-    /// A uniformly random legal move.
+    /// A uniformly random legal move, drawn by [`EngineOptions::seed`]'s
+    /// rule.
     Random,
 }
 

@@ -6,6 +6,7 @@
 //! Clock time is split over the moves to go (30 when the clock has no
 //! `movestogo`), plus most of the increment, and the hard limit never
 //! exceeds a fraction of the time left, so the engine cannot lose on time.
+//! Every number of that rule is a named constant at the top of the module.
 
 use std::time::{Duration, Instant};
 
@@ -19,8 +20,40 @@ pub(crate) struct TimeManager {
     hard: Option<Duration>,
 }
 
+// The parameters of the time manager. Fractions are written as a
+// numerator and a denominator so that the budget stays exact `Duration`
+// arithmetic.
+
 /// Safety margin kept on the clock beyond the protocol's move overhead.
 const CLOCK_RESERVE: Duration = Duration::from_millis(5);
+/// Moves the clock is split over when it has no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// `movestogo` is clamped to `1..=MAX_MOVES_TO_GO`: a longer control is
+/// budgeted as this many moves (never a vanishing share per move).
+const MAX_MOVES_TO_GO: u32 = 50;
+/// The share of the increment added to each move's base budget (3/4: the
+/// rest stays on the clock as a margin).
+const INCREMENT_SHARE: (u32, u32) = (3, 4);
+/// Hard limit as a multiple of the base budget: an unstable iteration may
+/// run this far past the move's share.
+const HARD_FACTOR: u32 = 4;
+/// Soft limit as a fraction of the base budget (7/10): iterations are
+/// usually stopped early, so the base is spent only on unstable moves.
+const SOFT_SHARE: (u32, u32) = (7, 10);
+/// With moves to go, the hard limit never exceeds this fraction of the
+/// usable time (1/2), so the clock always holds the next moves' time.
+const HARD_CAP_SHARE: (u32, u32) = (1, 2);
+/// The last move before the control may use this fraction of the usable
+/// time (4/5): there is no later move to keep time for.
+const LAST_MOVE_CAP_SHARE: (u32, u32) = (4, 5);
+/// No iteration is started past this fraction of the instability-scaled
+/// soft limit: the next one takes several times the previous one.
+const START_ITERATION_SHARE: f64 = 0.55;
+
+/// `d` times the fraction `(numerator, denominator)`.
+fn share(d: Duration, (numerator, denominator): (u32, u32)) -> Duration {
+    d * numerator / denominator
+}
 
 impl TimeManager {
     /// The budget for `limits`, starting now. `infinite` ignores all time.
@@ -33,11 +66,18 @@ impl TimeManager {
             }
             if let Some(left) = limits.time_left {
                 let usable = left.saturating_sub(CLOCK_RESERVE);
-                let mtg = limits.moves_to_go.unwrap_or(30).clamp(1, 50);
-                let base = usable / mtg + limits.increment * 3 / 4;
-                let cap = if mtg == 1 { usable * 4 / 5 } else { usable / 2 };
-                let h = (base * 4).min(cap);
-                let s = (base * 7 / 10).min(h);
+                let mtg = limits
+                    .moves_to_go
+                    .unwrap_or(DEFAULT_MOVES_TO_GO)
+                    .clamp(1, MAX_MOVES_TO_GO);
+                let base = usable / mtg + share(limits.increment, INCREMENT_SHARE);
+                let cap = if mtg == 1 {
+                    share(usable, LAST_MOVE_CAP_SHARE)
+                } else {
+                    share(usable, HARD_CAP_SHARE)
+                };
+                let h = (base * HARD_FACTOR).min(cap);
+                let s = share(base, SOFT_SHARE).min(h);
                 soft = Some(soft.map_or(s, |x| x.min(s)));
                 hard = Some(hard.map_or(h, |x| x.min(h)));
             }
@@ -75,7 +115,7 @@ impl TimeManager {
         match (self.soft, self.hard) {
             (Some(s), Some(h)) => {
                 let target = s.mul_f64(instability).min(h);
-                self.start.elapsed() < target.mul_f64(0.55)
+                self.start.elapsed() < target.mul_f64(START_ITERATION_SHARE)
             }
             _ => true,
         }

@@ -17,6 +17,7 @@ use super::super::moves::Move;
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, Army};
+use super::parameters::{BEAM_CANDIDATES_PER_SLOT, BEAM_MIN_CANDIDATES, BEAM_POLL};
 
 /// A hasher for keys that are already Zobrist hashes.
 #[derive(Default, Clone, Copy)]
@@ -118,7 +119,7 @@ pub fn plan(
         cands.clear();
         let mut done: Option<(u32, Move)> = None;
         'parents: for (i, node) in beam.iter().enumerate() {
-            if i % 64 == 63 && !links.is_empty() && stopped() {
+            if i % BEAM_POLL == BEAM_POLL - 1 && !links.is_empty() && stopped() {
                 break;
             }
             let own = node.pieces(p);
@@ -167,7 +168,9 @@ pub fn plan(
         if cands.is_empty() {
             break;
         }
-        let keep = width.saturating_mul(3).max(16);
+        let keep = width
+            .saturating_mul(BEAM_CANDIDATES_PER_SLOT)
+            .max(BEAM_MIN_CANDIDATES);
         if cands.len() > keep {
             cands.select_nth_unstable_by_key(keep, |c| (c.cost, c.hash));
             cands.truncate(keep);

@@ -15,7 +15,8 @@ use arrayvec::ArrayVec;
 use super::super::moves::Move;
 use super::super::position::Position;
 use super::cell;
-use super::tree::{Tree, MAX_WIDTH};
+use super::parameters::MAX_WIDTH;
+use super::tree::Tree;
 
 /// The first move by the ordering of each rival (by seat; `None` for a
 /// rival who is not to reply or has no move).

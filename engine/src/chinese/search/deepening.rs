@@ -13,12 +13,12 @@ use std::time::Instant;
 
 use super::super::moves::Move;
 use super::super::position::Position;
-use super::multi;
+use super::parameters::{multi, HELPER_STACK};
 use super::table::Table;
-use super::tree::{Mode, RootSplit, Tree, MAX_PLY};
+use super::tree::{Mode, RootSplit, Tree};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
-use crate::search::{Score, SearchResult, INF, MATE_BOUND};
+use crate::search::{Score, SearchResult, INF, MATE_BOUND, MAX_PLY};
 
 /// Everything a thread needs to build its tree for one search.
 pub(super) struct TreeSetup {
@@ -55,7 +55,7 @@ impl TreeSetup {
             pv,
         );
         if self.pos.players() >= 3 && self.mode == Mode::BestReply {
-            tree.reply_width = (self.width / 4).max(3);
+            tree.reply_width = (self.width / multi::REPLY_DIVISOR).max(multi::MIN_REPLIES);
             tree.rival_weight = multi::RIVAL_WEIGHT;
             tree.keep_rival_costs(&self.pos);
             tree.brs_plus = multi::BRS_PLUS;
@@ -129,7 +129,7 @@ pub(super) fn deepen(
                 helper.root_order.clone_from(&main.root_order);
                 helper.root_best = None;
                 std::thread::Builder::new()
-                    .stack_size(16 << 20)
+                    .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
                         helper.search(pos, me, depth as i32, 0, -INF, INF);
                     })

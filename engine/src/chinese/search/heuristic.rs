@@ -25,23 +25,8 @@ use super::super::geometry::{Cell, Triangle, CELLS, GEO};
 use super::super::position::Position;
 use super::super::rules::Variant;
 
-/// Hundredths of a step per step of distance.
-pub const STEP: i32 = 100;
-/// Extra cost per row of spread beyond [`STRAGGLE_FREE`].
-pub const STRAGGLE: i32 = 40;
-/// Rows of spread between the front and the back piece that cost nothing.
-pub const STRAGGLE_FREE: i32 = 6;
-/// Extra cost of a piece outside the goal with no neighbour.
-pub const ISOLATED: i32 = 30;
-
-/// Cost of a piece in another player's goal (3–6 players). That player's
-/// army walls such a piece in as it arrives, for good once it finishes:
-/// without this cost, 6-player matches lost games to a straggler left in
-/// a neighbour's camp (docs/HISTORY.md, "Walled-in stragglers").
-pub const FOREIGN: i32 = 300;
-
-/// Cost of an ordinary piece on the tip the Japanese king must reach.
-pub const TIP_TAKEN: i32 = 250;
+// The weights: in the search's parameters module.
+use super::parameters::{FOREIGN, ISOLATED, STEP, STRAGGLE, STRAGGLE_FREE, TIP_TAKEN};
 
 /// `TIP[t][c]`: step distance from cell `c` to the tip of triangle `t`.
 static TIP: LazyLock<[[u8; CELLS]; 6]> = LazyLock::new(|| {

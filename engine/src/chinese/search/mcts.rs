@@ -12,10 +12,10 @@
 //! round; at a 6-player table it finishes first more often and places
 //! better (docs/PERFORMANCE.md, "Three to six players").
 //!
-//! A node's children are the best [`params::WIDTH`] moves of the player to
+//! A node's children are the best [`WIDTH`] moves of the player to
 //! move by the change of its tip distance (a move into another player's
-//! goal counts as [`params::FOREIGN_KEY`] worse, one out of it as much
-//! better). A playout is [`params::ROUNDS`] rounds of the full table
+//! goal counts as [`FOREIGN_KEY`] worse, one out of it as much
+//! better). A playout is [`ROUNDS`] rounds of the full table
 //! (18 plies at six seats; players still playing move in turn, so once
 //! some have finished the others move more often): the best move by the same key with
 //! probability 1 − ε (random tie-break), a uniformly random move
@@ -25,7 +25,7 @@
 //! far ahead or far behind still prefers progress.
 //!
 //! Memory: the nodes live in one arena allocated per search (at most
-//! [`params::MAX_NODES`]); nothing allocates per iteration.
+//! [`MAX_NODES`]); nothing allocates per iteration.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -39,38 +39,7 @@ use super::heuristic::{finished_in, Army};
 use super::ordering::progress_key;
 use crate::random::Rng;
 
-/// The tuned parameters, measured at a 6-player table against greedy
-/// rivals at 100 ms per move (docs/PERFORMANCE.md, "Three to six players";
-/// the variants tried: docs/HISTORY.md).
-pub(super) mod params {
-    /// Children per node: the best moves by the change of tip distance.
-    pub const WIDTH: usize = 16;
-    /// Rounds of the full table in a playout: `ROUNDS` × seats plies, the
-    /// players still playing moving in turn.
-    pub const ROUNDS: usize = 3;
-    /// Per mille of playout moves chosen uniformly at random.
-    pub const EPSILON_PERMILLE: usize = 100;
-    /// The UCB exploration constant.
-    pub const EXPLORATION: f64 = 0.3;
-    /// The weight of progressive history.
-    pub const HISTORY: f64 = 1.0;
-    /// Hundredths of a step per unit of the race's logistic.
-    pub const RACE_SCALE: f64 = 300.0;
-    /// The share of the reward given to the player's own progress.
-    pub const PROGRESS_SHARE: f64 = 0.2;
-    /// Own progress per round (hundredths of a step) that earns the full
-    /// progress share.
-    pub const PROGRESS_PER_ROUND: f64 = 500.0;
-    /// The ordering's charge for a move into another player's goal (in
-    /// its units: 8 per step of tip distance, so three steps, the
-    /// heuristic's `FOREIGN`).
-    pub const FOREIGN_KEY: i32 = 24;
-    /// The most nodes a search keeps (24 bytes each); a full arena stops
-    /// growing the tree.
-    pub const MAX_NODES: usize = 1 << 20;
-}
-
-use params::*;
+use super::parameters::mcts::*;
 
 /// A tree node: the move that led to it and the statistics of its mover.
 #[derive(Clone, Copy)]
@@ -160,7 +129,7 @@ impl<'a> Mcts<'a> {
             anti_blocking,
             nodes: Vec::with_capacity(MAX_NODES),
             history: vec![[0.0; 2]; 6 * CELLS * CELLS],
-            rng: Rng::new(pos.hash() ^ 0x5DEE_CE66),
+            rng: Rng::new(pos.hash() ^ SEED_SALT),
             root_cost,
             stop,
             iterations: 0,
@@ -323,7 +292,7 @@ impl<'a> Mcts<'a> {
                 .filter(|&q| q != p && self.active[q])
                 .map(|q| cost[q])
                 .fold(f64::INFINITY, f64::min);
-            let d = ((cost[p] - best_other) / RACE_SCALE).clamp(-30.0, 30.0);
+            let d = ((cost[p] - best_other) / RACE_SCALE).clamp(-RACE_CLAMP, RACE_CLAMP);
             let race = 1.0 / (1.0 + d.exp());
             let progress = (self.root_cost[p] - cost[p]) / (ROUNDS as f64 * PROGRESS_PER_ROUND);
             r[p] = (1.0 - PROGRESS_SHARE) * race + PROGRESS_SHARE * progress.clamp(0.0, 1.0);

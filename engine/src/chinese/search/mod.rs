@@ -19,6 +19,9 @@
 //! - `mcts`: Monte Carlo tree search with progressive history, the timed
 //!   search at six players.
 //! - `race`: exact two-player races once the armies are separated.
+//! - `parameters`: every tuning constant of the search, named (the
+//!   heuristic's weights, widths, depth, budgets, and sections `multi`
+//!   and `mcts`).
 //! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
 
@@ -29,6 +32,7 @@ mod deepening;
 mod heuristic;
 mod mcts;
 mod ordering;
+mod parameters;
 mod race;
 mod table;
 mod tree;
@@ -42,43 +46,24 @@ use super::notation::format_path;
 use super::position::Position;
 use super::{Checkers, PlayerState, Turn};
 use crate::game::Search;
-use crate::random::Rng;
+use crate::search::baseline::{self, Baseline};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
-    SearchLimits, SearchResult, Style,
+    SearchLimits, SearchResult, Style, MAX_PLY,
 };
 use crate::Game;
 
 use beam::{plan, BeamLimits};
 use deepening::{deepen, TreeSetup};
 use heuristic::plain_cost;
+use parameters::*;
 use table::Table;
-use tree::{Mode, MAX_PLY};
+use tree::Mode;
 
 pub use beam::SolitairePlan;
 pub use bench::{bench, bench_with, BENCH_DEPTH};
-
-/// The tuned parameters of the 3–6 player best-reply search, measured in
-/// 6-player matches at 100 ms per move (docs/PERFORMANCE.md, "Three to six
-/// players"; the variants tried: docs/HISTORY.md).
-pub(super) mod multi {
-    /// Percent of the leading rival's distance in the evaluation (two
-    /// players: 100, a zero-sum race). At a full table, hindering the
-    /// leader costs tempo that the other rivals take: half weight places
-    /// better.
-    pub const RIVAL_WEIGHT: i32 = 50;
-    /// BRS+ instead of plain best-reply search: the rivals who do not
-    /// reply play their first move by the ordering. Measured at 6 players
-    /// against greedy rivals (docs/HISTORY.md, "BRS+").
-    pub const BRS_PLUS: bool = true;
-    /// From this many seats on, a timed search (no depth limit) is Monte
-    /// Carlo tree search (module `mcts`) instead of best-reply search.
-    /// Measured at 6 players against greedy rivals (docs/PERFORMANCE.md,
-    /// "Three to six players").
-    pub const MCTS_SEATS: usize = 6;
-}
 
 /// The PV tables' filler.
 const NO_MOVE: Move = Move {
@@ -180,7 +165,8 @@ impl Search<Checkers> for Engine {
     ///   `nodes` reports).
     /// - [`Style::Plain`]: full-width alpha-beta / paranoid on the summed
     ///   distance; [`Style::Greedy`]: best summed distance after one move;
-    ///   [`Style::Random`]: a uniformly random legal move.
+    ///   [`Style::Random`]: a uniformly random legal move (both seeded by
+    ///   [`EngineOptions::seed`], as in Spanish draughts).
     ///
     /// `best` is `None` when the player to move must pass or the game is
     /// over. The PV's moves are each played by the owner of the moved
@@ -211,6 +197,24 @@ impl Search<Checkers> for Engine {
         let out = self.search_once(game, limits, stop, on_info);
         wait_for_stop(limits, stop);
         out
+    }
+}
+
+/// The Chinese side of the baselines: the summed distance to the goal.
+impl Baseline for Checkers {
+    fn plies_played(&self) -> u64 {
+        u64::from(self.ply())
+    }
+
+    fn plain_after(&self, mv: &Move) -> i32 {
+        let pos = self.position();
+        let mut child = *pos;
+        child.play_unchecked(&Move::new(mv.from, mv.to));
+        -plain_cost(&child, pos.to_move())
+    }
+
+    fn no_move_score(&self) -> Score {
+        Score::Centi(0)
     }
 }
 
@@ -255,9 +259,10 @@ impl Engine {
         if moves.is_empty() {
             return out;
         }
+        if let Some(result) = baseline::search(game, options.style, options.seed, on_info, start) {
+            return result;
+        }
         let me = pos.to_move();
-        // Seeded from the position: reproducible choices.
-        let mut rng = Rng::new(pos.hash());
         let info = |out: &SearchResult<Move>,
                     seldepth: u32,
                     hashfull: Option<u32>,
@@ -273,54 +278,21 @@ impl Engine {
                 pv: out.pv.clone(),
             });
         };
-        match options.style {
-            Style::Random => {
-                let mv = moves[rng.below(moves.len())];
-                out.best = Some(mv);
-                out.depth = 1;
-                out.pv = vec![mv];
-                info(&out, 1, None, on_info);
-                return out;
-            }
-            Style::Greedy => {
-                let mut best = i32::MAX;
-                let mut ties = 0usize;
-                for mv in &moves {
-                    let mut child = pos;
-                    child.play_unchecked(&Move::new(mv.from, mv.to));
-                    let c = plain_cost(&child, me);
-                    if c < best {
-                        best = c;
-                        ties = 1;
-                        out.best = Some(*mv);
-                    } else if c == best {
-                        ties += 1;
-                        if rng.below(ties) == 0 {
-                            out.best = Some(*mv);
-                        }
-                    }
-                }
-                out.depth = 1;
-                out.score = Score::Centi(-best);
-                out.pv = out.best.into_iter().collect();
-                info(&out, 1, None, on_info);
-                return out;
-            }
-            Style::Best if game.player_count() == 1 => {
-                return solitaire_go(game, limits, &options, stop, on_info, start);
-            }
-            Style::Best | Style::Plain => {}
+        if options.style == Style::Best && game.player_count() == 1 {
+            return solitaire_go(game, limits, &options, stop, on_info, start);
         }
         let time = TimeManager::new(limits, start);
         // A separated 2-player race is solved exactly, in at most a quarter
         // of the move's time (the tree search gets the rest).
         if options.style == Style::Best {
             let budget = race::RaceBudget {
-                nodes: limits.nodes.unwrap_or(u64::MAX).min(20_000),
-                deadline: time.deadline().map(|d| start + (d - start) / 4),
+                nodes: limits.nodes.unwrap_or(u64::MAX).min(RACE_NODES),
+                deadline: time
+                    .deadline()
+                    .map(|d| start + (d - start) / RACE_TIME_DIVISOR),
                 stop,
             };
-            if let Some(r) = race::solve(game, 6, budget) {
+            if let Some(r) = race::solve(game, RACE_MAX_MOVES, budget) {
                 out.best = Some(r.first);
                 out.score = if r.wins {
                     Score::Win(r.plies)
@@ -366,7 +338,7 @@ impl Engine {
         } else {
             Mode::BestReply
         };
-        let width = (options.beam_width / 4).clamp(4, tree::MAX_WIDTH);
+        let width = (options.beam_width / BEAM_PER_MOVE).clamp(MIN_GAME_WIDTH, MAX_WIDTH);
         let setup = TreeSetup {
             pos,
             me,
@@ -374,7 +346,7 @@ impl Engine {
             anti_blocking: game.rules().anti_blocking,
             mode,
             width,
-            recent: recent_positions(game, 12),
+            recent: recent_positions(game, RECENT_PLIES),
             node_limit: limits.nodes,
         };
         // Helpers make node counts irreproducible: a node limit runs alone.
@@ -386,7 +358,7 @@ impl Engine {
         while self.helper_pvs.len() + 1 < threads {
             self.helper_pvs.push(PvTable::new(NO_MOVE));
         }
-        let max_depth = limits.depth.unwrap_or(60).clamp(1, 60);
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut seldepth = 0;
         deepen(
             &setup,
@@ -431,10 +403,6 @@ fn recent_positions(game: &Checkers, plies: usize) -> Vec<u64> {
     out
 }
 
-/// The widest beam the protocol's solitaire search grows to (memory: about
-/// 80 scored children of 24 bytes per kept position and ply).
-const MAX_PROTOCOL_BEAM: usize = 1 << 15;
-
 /// The one-player search of the protocol: beam plans of growing width
 /// while time remains; the first move of the shortest plan.
 fn solitaire_go(
@@ -465,7 +433,7 @@ fn solitaire_go(
             game.rules().anti_blocking,
             BeamLimits {
                 width,
-                max_plies: 200,
+                max_plies: PROTOCOL_PLAN_PLIES,
                 stop: Some(stop),
                 deadline: time.deadline(),
             },
@@ -501,7 +469,7 @@ fn solitaire_go(
             || no_time
             || limits.depth.is_some_and(|d| rounds >= d)
             || limits.nodes.is_some_and(|n| out.nodes >= n)
-            || !time.continue_iterating(0.5)
+            || !time.continue_iterating(SOLITAIRE_INSTABILITY)
             || width >= MAX_PROTOCOL_BEAM
         {
             break;
@@ -535,7 +503,7 @@ pub fn solve_solitaire(rules: &super::rules::Rules, width: usize) -> SolitairePl
         rules.anti_blocking,
         BeamLimits {
             width,
-            max_plies: 300,
+            max_plies: SOLITAIRE_PLAN_PLIES,
             stop: None,
             deadline: None,
         },

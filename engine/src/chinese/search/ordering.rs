@@ -12,16 +12,15 @@ use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::tree::{Ordered, Tree};
 
-/// The longest move list [`Tree::ordered`] selects by insertion.
-const SHORT_LIST: usize = 32;
+use super::parameters::{PROGRESS_KEY_BACKWARD_DIVISOR, PROGRESS_KEY_STEP, SHORT_LIST};
 
 /// The ordering key of a move of a piece from tip distance `from` to `to`
-/// (lower is better): 8 per step gained, and a small push for the backward
+/// (lower is better): [`PROGRESS_KEY_STEP`] per step gained, and a small push for the backward
 /// pieces, which otherwise stay behind as stragglers. Shared by the tree's
 /// ordering and the Monte Carlo search's children and playouts.
 #[inline(always)]
 pub(super) fn progress_key(from: i32, to: i32) -> i32 {
-    (to - from) * 8 - from / 2
+    (to - from) * PROGRESS_KEY_STEP - from / PROGRESS_KEY_BACKWARD_DIVISOR
 }
 
 impl Tree<'_> {

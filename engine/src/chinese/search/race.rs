@@ -74,8 +74,7 @@ pub struct RaceBudget<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// Nodes between two looks at the clock and the stop flag.
-const CHECK_EVERY: u64 = 256;
+use super::parameters::RACE_CHECK_EVERY as CHECK_EVERY;
 
 struct Solver<'a> {
     army: Army,

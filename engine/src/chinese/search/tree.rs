@@ -29,20 +29,15 @@ use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::brs_plus::{hash_first, play_the_others};
 use super::heuristic::{finished_in, plain_cost, Army};
+use super::parameters::multi::FULL_RIVAL_WEIGHT;
+use super::parameters::{MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR};
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
-use crate::search::{from_tt, to_tt, INF, MATE as WIN};
+use crate::search::{from_tt, to_tt, INF, MATE as WIN, MAX_PLY};
 use arrayvec::ArrayVec;
-
-/// Deepest ply of the tree (and size of its PV table).
-pub(crate) const MAX_PLY: usize = 64;
 
 /// Moves of one player, best first.
 pub(crate) type Ordered = ArrayVec<Move, MAX_MOVES>;
-/// The widest own-move and reply selection at inner nodes.
-pub(crate) const MAX_WIDTH: usize = 64;
-/// Penalty of a root move that repeats a recent position of the game.
-pub const REPEAT: i32 = 60;
 
 /// The hash of the piece placement only (the side to move taken out).
 pub fn piece_hash(pos: &Position) -> u64 {
@@ -159,10 +154,10 @@ impl<'a> Tree<'a> {
             active,
             players,
             anti_blocking,
-            rival_weight: 100,
+            rival_weight: FULL_RIVAL_WEIGHT,
             armies,
-            width: width.clamp(2, MAX_WIDTH),
-            reply_width: (width / 2).max(2),
+            width: width.clamp(MIN_WIDTH, MAX_WIDTH),
+            reply_width: (width / REPLY_DIVISOR).max(MIN_REPLIES),
             nodes: 0,
             seldepth: 0,
             stop,
@@ -238,7 +233,7 @@ impl<'a> Tree<'a> {
         if best_opp == i32::MAX {
             -own
         } else {
-            best_opp * self.rival_weight / 100 - own
+            best_opp * self.rival_weight / FULL_RIVAL_WEIGHT - own
         }
     }
 
@@ -250,7 +245,7 @@ impl<'a> Tree<'a> {
         if self.stopped {
             return true;
         }
-        if self.nodes & 255 == 0
+        if self.nodes & POLL_MASK == 0
             && (self.stop.load(Ordering::Relaxed)
                 || self.abort.is_some_and(|a| a.load(Ordering::Relaxed))
                 || self.deadline.is_some_and(|d| Instant::now() >= d))

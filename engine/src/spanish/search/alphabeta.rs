@@ -7,25 +7,23 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrde
 use arrayvec::ArrayVec;
 
 use super::eval::{evaluate, material};
-use super::ordering::{pick, Ordering, MAX_PLY, NO_MOVE};
+use super::ordering::{pick, Ordering, NO_MOVE};
+use super::parameters::*;
 use super::tt::{Bound, TranspositionTable};
 use super::TB_WIN;
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
-use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND};
+use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::spanish::tablebase::{GameValue, Tablebase};
 use crate::spanish::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 
-/// Reverse futility margin per ply of remaining depth, in centi-men.
-const FUTILITY_MARGIN: i32 = 70;
-
 /// Late-move reductions by remaining depth and move number:
-/// `0.75 + ln(depth) * ln(move) / 2.25`, computed once.
-static LMR: std::sync::LazyLock<[[i32; 64]; 64]> = std::sync::LazyLock::new(|| {
-    let mut t = [[0; 64]; 64];
+/// `LMR_BASE + ln(depth) * ln(move) / LMR_DIVISOR`, computed once.
+static LMR: std::sync::LazyLock<[[i32; LMR_TABLE]; LMR_TABLE]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0; LMR_TABLE]; LMR_TABLE];
     for (d, row) in t.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as i32;
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
         }
     }
     t
@@ -230,7 +228,7 @@ impl<'a> Searcher<'a> {
             return true;
         }
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & POLL_MASK == 0 {
             self.publish();
             if self.shared.stop.load(AtomicOrdering::Relaxed)
                 || self.shared.abort.load(AtomicOrdering::Relaxed)
@@ -336,29 +334,29 @@ impl<'a> Searcher<'a> {
         let n = moves.len();
         // A forced move (single legal move, typically a capture) is not a
         // real decision: extend it, within twice the nominal depth.
-        let ext = i32::from(n == 1 && (ply as i32) < 2 * self.root_depth);
+        let ext = i32::from(n == 1 && (ply as i32) < FORCED_EXTENSION_FACTOR * self.root_depth);
         let new_depth = depth - 1 + ext;
         let captures = moves[0].captured != 0;
         // Reverse futility: a quiet position so far above beta near the
         // leaves that one or two moves will not bring it back.
         if !pv_node && !captures && ply > 0 && beta.abs() < MATE_BOUND {
             let e = evaluate(pos);
-            if depth <= 3 && e - FUTILITY_MARGIN * depth >= beta {
+            if depth <= FUTILITY_MAX_DEPTH && e - FUTILITY_MARGIN * depth >= beta {
                 return e;
             }
             // Null move: let the opponent move twice; if that still fails
             // high the position is good enough. Draughts has zugzwangs, so
             // only with enough men on both sides and never twice in a row.
             if self.null_ok
-                && depth >= 3
+                && depth >= NULL_MIN_DEPTH
                 && e >= beta
-                && pos.men(pos.to_move()).count() >= 4
-                && pos.occupied().count() >= 10
+                && pos.men(pos.to_move()).count() >= NULL_MIN_MEN
+                && pos.occupied().count() >= NULL_MIN_PIECES
             {
                 let mut null = *pos;
                 null.side = !pos.side;
                 null.hash ^= zobrist::SIDE;
-                let r = 3 + depth / 4;
+                let r = NULL_REDUCTION + depth / NULL_REDUCTION_DIVISOR;
                 self.w.rep.push(null.hash);
                 self.null_ok = false;
                 let s = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, 0, false);
@@ -377,7 +375,7 @@ impl<'a> Searcher<'a> {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_idx = None;
-        let mut tried: ArrayVec<Move, 48> = ArrayVec::new();
+        let mut tried: ArrayVec<Move, TRIED_MOVES> = ArrayVec::new();
         for i in 0..n {
             let idx = pick(&mut scores, n);
             let mv = moves[idx];
@@ -385,8 +383,8 @@ impl<'a> Searcher<'a> {
             // are skipped once enough have been tried.
             if !pv_node
                 && !captures
-                && depth <= 3
-                && i as i32 >= 4 + 2 * depth * depth
+                && depth <= LMP_MAX_DEPTH
+                && i as i32 >= LMP_BASE + LMP_FACTOR * depth * depth
                 && best > -MATE_BOUND
                 && !pos.is_promotion(&mv)
             {
@@ -398,13 +396,19 @@ impl<'a> Searcher<'a> {
             let score = if i == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, cnp, pv_node)
             } else {
-                let reduce =
-                    if depth >= 3 && i >= 2 && !captures && ext == 0 && !pos.is_promotion(&mv) {
-                        let r = LMR[depth.min(63) as usize][i.min(63)] - i32::from(pv_node);
-                        r.clamp(0, new_depth - 1)
-                    } else {
-                        0
-                    };
+                let reduce = if depth >= LMR_MIN_DEPTH
+                    && i >= LMR_MIN_MOVE
+                    && !captures
+                    && ext == 0
+                    && !pos.is_promotion(&mv)
+                {
+                    let last = LMR_TABLE - 1;
+                    let r = LMR[(depth as usize).min(last)][i.min(last)]
+                        - LMR_PV_LESS * i32::from(pv_node);
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(
                     &child,
                     new_depth - reduce,

@@ -11,11 +11,15 @@ use std::time::Instant;
 
 use crate::search::deepest::Deepest as DeepestOf;
 use crate::search::time::TimeManager;
-use crate::search::{SearchInfo, SearchResult, INF, MATE, MATE_BOUND};
+use crate::search::{SearchInfo, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::spanish::{Move, Position};
 
 use super::alphabeta::{Searcher, Shared};
-use super::ordering::{MAX_PLY, NO_MOVE};
+use super::ordering::NO_MOVE;
+use super::parameters::{
+    ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH, CHANGE_DECAY, CHANGE_WEIGHT,
+    DEPTH_HEADROOM, HELPER_OFFSET, PROVEN_DEPTH_MARGIN,
+};
 use super::to_score;
 
 /// A completed iteration: its best move, score, depth and principal
@@ -59,10 +63,6 @@ impl Partial {
 /// The deepest iteration completed by any thread.
 pub(super) type Deepest = DeepestOf<Partial>;
 
-/// How far ahead of the main thread odd-numbered helpers start each
-/// iteration.
-const HELPER_OFFSET: i32 = 1;
-
 /// One iteration with an aspiration window around `prev` (from depth 5,
 /// unless the score is a proven result), widened on failure.
 fn aspirate(
@@ -73,10 +73,10 @@ fn aspirate(
     np: u32,
     plain: bool,
 ) -> i32 {
-    if plain || depth < 5 || prev.abs() >= MATE_BOUND {
+    if plain || depth < ASPIRATION_MIN_DEPTH || prev.abs() >= MATE_BOUND {
         return s.root(root, depth, -INF, INF, np);
     }
-    let mut delta = 30;
+    let mut delta = ASPIRATION_DELTA;
     let (mut alpha, mut beta) = (prev - delta, prev + delta);
     loop {
         let score = s.root(root, depth, alpha, beta, np);
@@ -92,7 +92,7 @@ fn aspirate(
             return score;
         }
         delta *= 2;
-        if delta > 1000 {
+        if delta > ASPIRATION_MAX_DELTA {
             alpha = -INF;
             beta = INF;
         }
@@ -221,23 +221,23 @@ pub(super) fn iterate(
         if done.depth > 1 && done.best != previous {
             changes += 1.0;
         }
-        changes *= 0.5;
+        changes *= CHANGE_DECAY;
         // From here `root_best` changes only when the next iteration
         // proves another move (an adopted iteration's move may not be the
         // one this thread last found).
         main.root_best = done.best;
         report(main, &done, on_info);
         if time.is_timed() {
-            if !time.continue_iterating(1.0 + 3.0 * changes) {
+            if !time.continue_iterating(1.0 + CHANGE_WEIGHT * changes) {
                 break;
             }
             // A proven result that the depth already covers twice over.
             let proven = done.score.abs() >= MATE_BOUND;
-            if proven && done.depth as i32 >= 2 * (MATE - done.score.abs()) + 4 {
+            if proven && done.depth as i32 >= 2 * (MATE - done.score.abs()) + PROVEN_DEPTH_MARGIN {
                 break;
             }
         }
-        if done.depth as usize >= MAX_PLY - 8 {
+        if done.depth as usize >= MAX_PLY - DEPTH_HEADROOM {
             break;
         }
         depth = next_depth(shared, done.depth as i32);

@@ -12,6 +12,7 @@
 //!   and the line, the 80-ply counter).
 //! - `tt`: the lock-free shared transposition table.
 //! - `ordering`: TT move, captures, killers, history.
+//! - `parameters`: every tuning constant of the search, named.
 //! - `eval`: the static evaluation: the weighted features and two rules.
 //! - `features`: what the evaluation counts; `weights`: the weights,
 //!   written by `damas tune` (see [`crate::spanish::tuning`]).
@@ -24,6 +25,7 @@ mod deepening;
 mod eval;
 mod features;
 mod ordering;
+mod parameters;
 mod tt;
 mod weights;
 
@@ -31,20 +33,19 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrde
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::random::Rng;
-
 use crate::game::Search;
+use crate::search::baseline::{self, Baseline};
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
-    SearchLimits, SearchResult, Style, MATE,
+    SearchLimits, SearchResult, Style, MATE, MAX_PLY,
 };
 use crate::spanish::tablebase::{GameValue, Tablebase};
-use crate::spanish::{Draughts, Move, Position};
+use crate::spanish::{Draughts, Move};
 
 use alphabeta::{Searcher, Shared, Worker};
 use deepening::{help, iterate, Deepest};
-use ordering::MAX_PLY;
+use parameters::{HELPER_STACK, MAX_DEPTH};
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_with, BENCH_DEPTH};
@@ -56,9 +57,6 @@ pub(crate) use weights::WEIGHTS;
 /// at the root (`TB_WIN - ply` deeper in the tree): above any evaluation,
 /// below the proven wins of the search itself. Reported as centi-men.
 pub const TB_WIN: i32 = 20_000;
-
-/// Deepest nominal depth of an unlimited search.
-const MAX_DEPTH: u32 = 120;
 
 fn to_score(s: i32) -> Score {
     Score::from_internal(s)
@@ -123,8 +121,8 @@ impl Search<Draughts> for Engine {
         }
     }
 
-    /// Sets the threads and style of the next searches (the beam width is
-    /// not used by Spanish draughts).
+    /// Sets the threads, style and baseline seed of the next searches (the
+    /// beam width is not used by Spanish draughts).
     fn set_options(&mut self, options: &EngineOptions) {
         self.options = *options;
     }
@@ -191,11 +189,33 @@ impl Search<Draughts> for Engine {
                 }
             }
             Style::Plain => self.deepen(game, limits, stop, on_info, start),
-            Style::Greedy => greedy(game.position(), on_info, start),
-            Style::Random => random(game.position(), on_info, start),
+            Style::Greedy | Style::Random => {
+                baseline::search(game, self.options.style, self.options.seed, on_info, start)
+                    .unwrap_or_else(|| unreachable!("a one-ply baseline"))
+            }
         };
         wait_for_stop(limits, stop);
         result
+    }
+}
+
+/// The Spanish side of the baselines: material, a win (no reply) above it.
+impl Baseline for Draughts {
+    fn plies_played(&self) -> u64 {
+        self.moves().len() as u64
+    }
+
+    fn plain_after(&self, mv: &Move) -> i32 {
+        let child = self.position().played_unchecked(mv);
+        if child.count_legal_moves() == 0 {
+            MATE - 1
+        } else {
+            -eval::material(&child)
+        }
+    }
+
+    fn no_move_score(&self) -> Score {
+        Score::Loss(0)
     }
 }
 
@@ -223,41 +243,6 @@ fn single_info(mv: Move, score: i32, nodes: u64, start: Instant) -> SearchInfo<M
         tbhits: None,
         pv: vec![mv],
     }
-}
-
-fn greedy(
-    pos: &Position,
-    on_info: &mut dyn FnMut(&SearchInfo<Move>),
-    start: Instant,
-) -> SearchResult<Move> {
-    let moves = pos.legal_moves();
-    let mut best: Option<(Move, i32)> = None;
-    for mv in &moves {
-        let child = pos.played_unchecked(mv);
-        let s = if child.count_legal_moves() == 0 {
-            MATE - 1
-        } else {
-            -eval::material(&child)
-        };
-        if best.is_none_or(|(_, b)| s > b) {
-            best = Some((*mv, s));
-        }
-    }
-    finish_single(best, moves.len() as u64, on_info, start)
-}
-
-fn random(
-    pos: &Position,
-    on_info: &mut dyn FnMut(&SearchInfo<Move>),
-    start: Instant,
-) -> SearchResult<Move> {
-    let moves = pos.legal_moves();
-    // Seeded from the clock (seed 0) mixed with the position, so that two
-    // engines started together still differ.
-    let mut rng = Rng::new(0);
-    let pick = (rng.next_u64() ^ pos.hash()) % (moves.len().max(1) as u64);
-    let best = (!moves.is_empty()).then(|| (moves[pick as usize], 0));
-    finish_single(best, moves.len() as u64, on_info, start)
 }
 
 fn finish_single(
@@ -421,7 +406,7 @@ impl Engine {
             let (shared, deepest) = (&shared, &deepest);
             for (id, worker) in (1..threads).zip(helpers.iter_mut()) {
                 std::thread::Builder::new()
-                    .stack_size(16 << 20)
+                    .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
                         let mut helper =
                             Searcher::new(shared, worker, false, time, u64::MAX, history, plain);
@@ -443,6 +428,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spanish::Position;
     use crate::Game;
 
     #[test]

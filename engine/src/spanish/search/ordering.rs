@@ -2,6 +2,7 @@
 //! kings taken), promotions, the two killer moves of the ply, and the
 //! history heuristic (quiet moves that caused cut-offs elsewhere).
 
+use crate::search::MAX_PLY;
 use crate::spanish::{Move, Position, MAX_MOVES};
 
 /// Never a real move: a quiet move from a square to itself.
@@ -11,14 +12,10 @@ pub const NO_MOVE: Move = Move {
     captured: 0,
 };
 
-/// Deepest ply the search tables cover.
-pub const MAX_PLY: usize = crate::search::MAX_PLY;
-
-const TT_SCORE: i32 = 1 << 30;
-const CAPTURE_SCORE: i32 = 1 << 26;
-const PROMOTION_SCORE: i32 = 1 << 25;
-const KILLER1_SCORE: i32 = 1 << 24;
-const KILLER2_SCORE: i32 = (1 << 24) - 1;
+use super::parameters::{
+    CAPTURED_KING_BONUS, CAPTURE_SCORE, HISTORY_AGING, HISTORY_BONUS_MAX, HISTORY_LIMIT,
+    KILLER1_SCORE, KILLER2_SCORE, PROMOTING_CAPTURE_BONUS, PROMOTION_SCORE, TT_SCORE,
+};
 
 /// Killers and history of one search thread.
 pub struct Ordering {
@@ -48,7 +45,7 @@ impl Ordering {
         for side in self.history.iter_mut() {
             for row in side.iter_mut() {
                 for h in row.iter_mut() {
-                    *h /= 2;
+                    *h /= HISTORY_AGING;
                 }
             }
         }
@@ -83,8 +80,8 @@ impl Ordering {
                 TT_SCORE
             } else if mv.captured != 0 {
                 CAPTURE_SCORE
-                    + 16 * (mv.captured & kings).count_ones() as i32
-                    + i32::from(pos.is_promotion(mv))
+                    + CAPTURED_KING_BONUS * (mv.captured & kings).count_ones() as i32
+                    + PROMOTING_CAPTURE_BONUS * i32::from(pos.is_promotion(mv))
             } else if pos.is_promotion(mv) {
                 PROMOTION_SCORE
             } else if *mv == k[0] {
@@ -109,14 +106,14 @@ impl Ordering {
             k[0] = mv;
         }
         let side = pos.to_move() as usize;
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(HISTORY_BONUS_MAX);
         let h = &mut self.history[side];
         let e = &mut h[mv.from as usize][mv.to as usize];
-        *e += bonus - *e * bonus / 16384;
+        *e += bonus - *e * bonus / HISTORY_LIMIT;
         for t in tried {
             if *t != mv && t.captured == 0 {
                 let e = &mut h[t.from as usize][t.to as usize];
-                *e -= bonus + *e * bonus / 16384;
+                *e -= bonus + *e * bonus / HISTORY_LIMIT;
             }
         }
     }

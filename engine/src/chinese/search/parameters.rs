@@ -1,0 +1,171 @@
+//! Every tuning constant of the Chinese checkers search, in one place: the
+//! distance heuristic's weights, the tree's widths and depth, the race
+//! solver's budget, the solitaire beam, the 3–6 player settings
+//! ([`multi`]) and the Monte Carlo tree search ([`mcts`]). The search
+//! modules refer to them by name.
+//!
+//! Changing a value here changes the search, and so (except for the
+//! Monte Carlo search, which `damas bench` does not run, and the protocol's
+//! solitaire settings) the node signature of `damas bench --game chinese`.
+
+use crate::search::MAX_PLY;
+
+// The distance heuristic (module `heuristic`), in hundredths of a step.
+
+/// Hundredths of a step per step of distance.
+pub const STEP: i32 = 100;
+/// Extra cost per row of spread beyond [`STRAGGLE_FREE`].
+pub const STRAGGLE: i32 = 40;
+/// Rows of spread between the front and the back piece that cost nothing.
+pub const STRAGGLE_FREE: i32 = 6;
+/// Extra cost of a piece outside the goal with no neighbour.
+pub const ISOLATED: i32 = 30;
+/// Cost of a piece in another player's goal (3–6 players). That player's
+/// army walls such a piece in as it arrives, for good once it finishes:
+/// without this cost, 6-player matches lost games to a straggler left in
+/// a neighbour's camp (docs/HISTORY.md, "Walled-in stragglers").
+pub const FOREIGN: i32 = 300;
+/// Cost of an ordinary piece on the tip the Japanese king must reach.
+pub const TIP_TAKEN: i32 = 250;
+
+// Move ordering (module `ordering`).
+
+/// The ordering key's units per step of tip distance gained (lower keys
+/// are better).
+pub const PROGRESS_KEY_STEP: i32 = 8;
+/// The push for backward pieces: the key is lowered by the piece's tip
+/// distance divided by this (they otherwise stay behind as stragglers).
+pub const PROGRESS_KEY_BACKWARD_DIVISOR: i32 = 2;
+/// The longest move list the tree's ordering selects by insertion (longer
+/// ones are selected from the full move list).
+pub const SHORT_LIST: usize = 32;
+
+// The tree (modules `tree`, `deepening`).
+
+/// Deepest nominal depth of the tree's iterative deepening (and the
+/// largest `go depth` it takes): below [`MAX_PLY`], which the tree's
+/// per-ply buffers cover, so no line is ever cut by the bound.
+pub const MAX_DEPTH: u32 = 60;
+const _: () = assert!((MAX_DEPTH as usize) + 1 < MAX_PLY);
+/// The widest own-move and reply selection at inner nodes.
+pub const MAX_WIDTH: usize = 64;
+/// The narrowest own-move selection of the tree itself.
+pub const MIN_WIDTH: usize = 2;
+/// Positions of the beam width per own move of the game searches: they
+/// keep `beam_width / BEAM_PER_MOVE` own moves per node.
+pub const BEAM_PER_MOVE: usize = 4;
+/// The fewest own moves per node the game searches keep.
+pub const MIN_GAME_WIDTH: usize = 4;
+/// Two players: replies per node are the own-move width divided by this.
+pub const REPLY_DIVISOR: usize = 2;
+/// Two players: the fewest replies per node.
+pub const MIN_REPLIES: usize = 2;
+/// Penalty of a root move that repeats a recent position of the game.
+pub const REPEAT: i32 = 60;
+/// The turns of the game's history whose positions count as recent for
+/// [`REPEAT`].
+pub const RECENT_PLIES: usize = 12;
+/// Tree nodes between two looks at the stop flag and the clock:
+/// `nodes & POLL_MASK == 0`.
+pub const POLL_MASK: u64 = 255;
+/// Stack size of a helper thread.
+pub const HELPER_STACK: usize = 16 << 20;
+
+// The exact race of two separated armies (module `race`).
+
+/// The longest race (in own moves) the solver tries.
+pub const RACE_MAX_MOVES: u32 = 6;
+/// The race solver's node budget.
+pub const RACE_NODES: u64 = 20_000;
+/// The race solver gets at most the move's time divided by this (the tree
+/// search gets the rest).
+pub const RACE_TIME_DIVISOR: u32 = 4;
+/// Race nodes between two looks at the clock and the stop flag.
+pub const RACE_CHECK_EVERY: u64 = 256;
+
+// The solitaire beam (module `beam`, and the protocol's one-player search).
+
+/// The candidates kept per ply before sorting: the beam width times this
+/// (at least [`BEAM_MIN_CANDIDATES`]).
+pub const BEAM_CANDIDATES_PER_SLOT: usize = 3;
+/// See [`BEAM_CANDIDATES_PER_SLOT`].
+pub const BEAM_MIN_CANDIDATES: usize = 16;
+/// Parents of a beam ply between two looks at the clock and the stop
+/// flag: at index `i % BEAM_POLL == BEAM_POLL - 1`.
+pub const BEAM_POLL: usize = 64;
+/// The widest beam the protocol's solitaire search grows to (memory: about
+/// 80 scored children of 24 bytes per kept position and ply).
+pub const MAX_PROTOCOL_BEAM: usize = 1 << 15;
+/// The longest plan of the protocol's solitaire search, in plies.
+pub const PROTOCOL_PLAN_PLIES: usize = 200;
+/// The longest plan of [`solve_solitaire`](super::solve_solitaire).
+pub const SOLITAIRE_PLAN_PLIES: usize = 300;
+/// The instability the protocol's solitaire search hands the time manager
+/// before widening the beam (a wider round takes about twice as long).
+pub const SOLITAIRE_INSTABILITY: f64 = 0.5;
+
+/// The tuned parameters of the 3–6 player best-reply search, measured in
+/// 6-player matches at 100 ms per move (docs/PERFORMANCE.md, "Three to six
+/// players"; the variants tried: docs/HISTORY.md).
+pub mod multi {
+    /// Percent of the leading rival's distance in the evaluation (two
+    /// players: [`FULL_RIVAL_WEIGHT`], a zero-sum race). At a full table,
+    /// hindering the leader costs tempo that the other rivals take: half
+    /// weight places better.
+    pub const RIVAL_WEIGHT: i32 = 50;
+    /// The rival weight of two players (and the unit of
+    /// [`RIVAL_WEIGHT`]): 100 percent.
+    pub const FULL_RIVAL_WEIGHT: i32 = 100;
+    /// BRS+ instead of plain best-reply search: the rivals who do not
+    /// reply play their first move by the ordering. Measured at 6 players
+    /// against greedy rivals (docs/HISTORY.md, "BRS+").
+    pub const BRS_PLUS: bool = true;
+    /// 3–6 players: replies per node are the own-move width divided by
+    /// this.
+    pub const REPLY_DIVISOR: usize = 4;
+    /// 3–6 players: the fewest replies per node.
+    pub const MIN_REPLIES: usize = 3;
+    /// From this many seats on, a timed search (no depth limit) is Monte
+    /// Carlo tree search (module `mcts`) instead of best-reply search.
+    /// Measured at 6 players against greedy rivals (docs/PERFORMANCE.md,
+    /// "Three to six players").
+    pub const MCTS_SEATS: usize = 6;
+}
+
+/// The tuned parameters of the Monte Carlo tree search, measured at a
+/// 6-player table against greedy rivals at 100 ms per move
+/// (docs/PERFORMANCE.md, "Three to six players"; the variants tried:
+/// docs/HISTORY.md).
+pub mod mcts {
+    /// Children per node: the best moves by the change of tip distance.
+    pub const WIDTH: usize = 16;
+    /// Rounds of the full table in a playout: `ROUNDS` × seats plies, the
+    /// players still playing moving in turn.
+    pub const ROUNDS: usize = 3;
+    /// Per mille of playout moves chosen uniformly at random.
+    pub const EPSILON_PERMILLE: usize = 100;
+    /// The UCB exploration constant.
+    pub const EXPLORATION: f64 = 0.3;
+    /// The weight of progressive history.
+    pub const HISTORY: f64 = 1.0;
+    /// Hundredths of a step per unit of the race's logistic.
+    pub const RACE_SCALE: f64 = 300.0;
+    /// The race's logistic argument is clamped to ±`RACE_CLAMP` (its value
+    /// is then 0 or 1 to within 1e-13; `exp` never overflows).
+    pub const RACE_CLAMP: f64 = 30.0;
+    /// The share of the reward given to the player's own progress.
+    pub const PROGRESS_SHARE: f64 = 0.2;
+    /// Own progress per round (hundredths of a step) that earns the full
+    /// progress share.
+    pub const PROGRESS_PER_ROUND: f64 = 500.0;
+    /// The ordering's charge for a move into another player's goal (in
+    /// its units: 8 per step of tip distance, so three steps, the
+    /// heuristic's `FOREIGN`).
+    pub const FOREIGN_KEY: i32 = 24;
+    /// The most nodes a search keeps (24 bytes each); a full arena stops
+    /// growing the tree.
+    pub const MAX_NODES: usize = 1 << 20;
+    /// Mixed into the position hash to seed the playouts' generator (the
+    /// search is reproducible for a position and a node limit).
+    pub const SEED_SALT: u64 = 0x5DEE_CE66;
+}
