@@ -396,9 +396,11 @@ pub async fn game_options() -> Response {
         .map(|kind| {
             let range = kind.players();
             let most = *range.end();
-            let mut settings = GameSettings::default();
-            settings.game = kind;
-            settings.players = most;
+            let settings = GameSettings {
+                game: kind,
+                players: most,
+                ..GameSettings::default()
+            };
             let names: Vec<&str> = settings
                 .spec()
                 .map(|spec| {
