@@ -9,9 +9,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use damas::{Game, GameKind, Player};
+use damas::options::{
+    self, OptionDecl, OptionGroup, OptionType, Settings as GameSettings, OPTIONS,
+};
+use damas::{AnyGame, Game, GameKind, Player, SpecError};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::session::{
@@ -91,6 +94,9 @@ struct CreateRequest {
     seats: Option<Vec<SeatRequest>>,
     anti_blocking: Option<bool>,
     play_to_end: Option<bool>,
+    /// Rule options by name (`{"MoveLimit": 100}`), as
+    /// `GET /api/games/options` lists them.
+    rules: Option<serde_json::Map<String, Value>>,
     rotate_first: Option<bool>,
     turn_seconds: Option<u32>,
     position: Option<String>,
@@ -105,31 +111,88 @@ fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
     Ok(seconds)
 }
 
+/// The game named `name`, from the registry.
+fn game_kind(name: &str) -> Result<GameKind, ApiError> {
+    name.parse::<GameKind>().map_err(|_| {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+        let choices = match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        ApiError::bad_request(format!(
+            "game '{}' is not {choices}",
+            name.chars().take(20).collect::<String>()
+        ))
+    })
+}
+
+/// A JSON value as the text an option reads.
+fn option_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The game settings a request asks for, set through the option table
+/// (whose defaults are the board's): the rule presets given, the two
+/// switches, then the other rule options given by name, so that a named
+/// rule overrides its preset; then the game and players asked for.
+fn game_settings(
+    kind: GameKind,
+    players: u8,
+    request: &CreateRequest,
+) -> Result<GameSettings, ApiError> {
+    let mut settings = GameSettings::default();
+    let mut named: Vec<(&'static OptionDecl, String)> = Vec::new();
+    for (name, value) in request.rules.iter().flatten() {
+        let decl = options::find(name)
+            .filter(|decl| decl.group == OptionGroup::Rule)
+            .ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "'{}' is not a rule option",
+                    name.chars().take(40).collect::<String>()
+                ))
+            })?;
+        named.push((decl, option_text(value)));
+    }
+    let (presets, named): (Vec<_>, Vec<_>) = named
+        .into_iter()
+        .partition(|(decl, _)| matches!(decl.kind, OptionType::Combo(_)));
+    let switches = [
+        ("AntiBlocking", request.anti_blocking),
+        ("PlayToEnd", request.play_to_end),
+    ];
+    let rules = presets
+        .iter()
+        .map(|(decl, text)| (decl.name, text.clone()))
+        .chain(
+            switches
+                .into_iter()
+                .filter_map(|(name, flag)| flag.map(|flag| (name, flag.to_string()))),
+        )
+        .chain(named.iter().map(|(decl, text)| (decl.name, text.clone())));
+    for (name, value) in rules {
+        settings
+            .set(name, &value)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    }
+    // A preset may name a game: the game asked for stays.
+    settings.game = kind;
+    settings.players = players;
+    Ok(settings)
+}
+
 /// `POST /api/games`: a new game.
 pub async fn create(State(store): AppState, bytes: Bytes) -> Answer {
     let request: CreateRequest = body(&bytes)?;
-    let (kind, players) = match (request.game.as_str(), request.players) {
-        ("spanish", None | Some(2)) => (GameKind::Spanish, 2),
-        ("spanish", Some(n)) => {
-            return Err(ApiError::bad_request(format!(
-                "Spanish draughts has 2 players, not {n}"
-            )))
-        }
-        ("chinese", n) => (GameKind::Chinese, n.unwrap_or(2)),
-        ("japanese", n) => (GameKind::Japanese, n.unwrap_or(2)),
-        (other, _) => {
-            return Err(ApiError::bad_request(format!(
-                "game '{}' is not spanish, chinese or japanese",
-                other.chars().take(20).collect::<String>()
-            )))
-        }
-    };
-    let most = if kind == GameKind::Japanese { 3 } else { 6 };
-    if !(1..=most).contains(&players) {
-        return Err(ApiError::bad_request(format!(
-            "{} has 1-{most} players, not {players}",
-            kind.name()
-        )));
+    let kind = game_kind(&request.game)?;
+    let players = request.players.unwrap_or_else(|| kind.default_players());
+    if !kind.players().contains(&players) {
+        return Err(ApiError::bad_request(
+            SpecError::Players { kind, players }.to_string(),
+        ));
     }
     let max_think = store.limits.max_think_ms;
     let seats = match &request.seats {
@@ -149,14 +212,11 @@ pub async fn create(State(store): AppState, bytes: Bytes) -> Answer {
             .map(|i| if i == 0 { Seat::HUMAN } else { Seat::ENGINE })
             .collect(),
     };
-    let settings = Settings {
-        kind,
-        players,
-        anti_blocking: request.anti_blocking.unwrap_or(true),
-        play_to_end: request.play_to_end.unwrap_or(true),
-        rotate_first: request.rotate_first.unwrap_or(true),
-        turn_seconds: turn_seconds(request.turn_seconds.unwrap_or(0))?,
-    };
+    let settings = Settings::new(
+        game_settings(kind, players, &request)?,
+        request.rotate_first.unwrap_or(true),
+        turn_seconds(request.turn_seconds.unwrap_or(0))?,
+    )?;
     let position = request.position.as_deref().filter(|t| !t.trim().is_empty());
     let session = Session::new(store.new_id(), settings, seats, position, Instant::now())?;
     let shared = store.insert(session)?;
@@ -307,12 +367,9 @@ pub async fn moves(
 pub async fn record(State(store): AppState, Path(id): Path<String>) -> Answer {
     let shared = store.get(game_id(&id)?, Instant::now())?;
     let session = lock(&shared);
-    let text = view::record(&session);
-    let name = if session.settings.kind == GameKind::Spanish {
-        "damas.pdn"
-    } else {
-        "damas.txt"
-    };
+    let record = view::record(&session);
+    let name = format!("damas.{}", record.extension());
+    let text = record.text();
     Ok((
         [
             (
@@ -327,6 +384,84 @@ pub async fn record(State(store): AppState, Path(id): Path<String>) -> Answer {
         text,
     )
         .into_response())
+}
+
+/// `GET /api/games/options`: what the setup form offers: every game (name,
+/// title, player counts, seat names, the rule options that apply) and the
+/// rule options of the library's table (name, type, bounds, default,
+/// help, games).
+pub async fn game_options() -> Response {
+    let games: Vec<Value> = GameKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let range = kind.players();
+            let most = *range.end();
+            let settings = GameSettings {
+                game: kind,
+                players: most,
+                ..GameSettings::default()
+            };
+            let names: Vec<&str> = settings
+                .spec()
+                .map(|spec| {
+                    let game = AnyGame::new(&spec);
+                    Player::all(usize::from(most))
+                        .map(|player| game.player_name(player))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let rules: Vec<&str> = rule_options()
+                .filter(|decl| decl.applies_to(kind))
+                .map(|decl| decl.name)
+                .collect();
+            json!({
+                "name": kind.name(),
+                "title": kind.title(),
+                "players": {
+                    "min": range.start(),
+                    "max": most,
+                    "default": kind.default_players(),
+                },
+                "player_names": names,
+                "rules": rules,
+            })
+        })
+        .collect();
+    let defaults = GameSettings::default();
+    let rules: Vec<Value> = rule_options()
+        .map(|decl| {
+            let mut entry = json!({
+                "name": decl.name,
+                "help": decl.help,
+                "default": view::option_value(decl, &defaults),
+                "games": decl.games.iter().map(|kind| kind.name()).collect::<Vec<_>>(),
+            });
+            match decl.kind {
+                OptionType::Check => entry["type"] = json!("check"),
+                OptionType::Spin { min, max } => {
+                    entry["type"] = json!("spin");
+                    entry["min"] = json!(min);
+                    entry["max"] = json!(max);
+                }
+                OptionType::Combo(values) => {
+                    entry["type"] = json!("combo");
+                    entry["values"] = json!(values);
+                }
+                OptionType::Text => entry["type"] = json!("text"),
+            }
+            entry
+        })
+        .collect();
+    Json(json!({ "games": games, "rules": rules })).into_response()
+}
+
+/// The rule options the setup form offers: the switches and limits of the
+/// option table (its presets are the protocol's shorthand).
+fn rule_options() -> impl Iterator<Item = &'static OptionDecl> {
+    OPTIONS.iter().filter(|decl| {
+        decl.group == OptionGroup::Rule
+            && matches!(decl.kind, OptionType::Check | OptionType::Spin { .. })
+    })
 }
 
 /// Anything else.

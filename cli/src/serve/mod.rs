@@ -82,6 +82,7 @@ fn router(store: Arc<Store>) -> Router {
             get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON_SVG) }),
         )
         .route("/api/games", post(api::create))
+        .route("/api/games/options", get(api::game_options))
         .route("/api/games/{id}", get(api::show).delete(api::delete))
         .route("/api/games/{id}/move", post(api::play))
         .route("/api/games/{id}/resign", post(api::resign))

@@ -7,12 +7,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use damas::chinese::{Rules, Variant};
+use damas::options::Settings as GameSettings;
 use damas::search::{EngineOptions, SearchLimits, Style};
 use damas::{AnyGame, AnyMove, Game, GameKind, GameSpec, Player};
 
 use super::error::ApiError;
 use super::pool::Analysis;
+
+/// The first seat.
+const P1: Player = match Player::new(0) {
+    Some(player) => player,
+    None => unreachable!(),
+};
 
 /// Longest game kept, in turns: past it the referee ends the game, so a
 /// game's memory stays bounded (the rules end real games far earlier).
@@ -88,35 +94,48 @@ impl Seat {
     }
 }
 
-/// The settings chosen when the game was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The settings chosen when the game was made: the game, its players and
+/// rules (the library's option table, [`damas::options`]) and the board's
+/// own switches.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    pub kind: GameKind,
-    pub players: u8,
-    pub anti_blocking: bool,
-    pub play_to_end: bool,
+    /// `Game`, `Players` and the rule options, set by name.
+    pub options: GameSettings,
+    /// The game and rules the options describe (checked when the session
+    /// was made).
+    pub spec: GameSpec,
+    /// Whether the first turn moves to the next seat with each game.
     pub rotate_first: bool,
     /// 0: no clock.
     pub turn_seconds: u32,
 }
 
 impl Settings {
+    /// Settings whose options describe a game, or why they do not.
+    pub fn new(
+        options: GameSettings,
+        rotate_first: bool,
+        turn_seconds: u32,
+    ) -> Result<Settings, ApiError> {
+        let spec = options
+            .spec()
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(Settings {
+            options,
+            spec,
+            rotate_first,
+            turn_seconds,
+        })
+    }
+
+    /// The game asked for.
+    pub fn kind(&self) -> GameKind {
+        self.options.game
+    }
+
     /// The library's game and rules.
     pub fn spec(&self) -> GameSpec {
-        match self.kind {
-            GameKind::Spanish => GameSpec::Spanish,
-            GameKind::Chinese | GameKind::Japanese => GameSpec::Chinese(Rules {
-                players: self.players,
-                variant: if self.kind == GameKind::Japanese {
-                    Variant::Japanese
-                } else {
-                    Variant::International
-                },
-                anti_blocking: self.anti_blocking,
-                play_to_end: self.play_to_end,
-                ..Rules::default()
-            }),
-        }
+        self.spec
     }
 }
 
@@ -269,10 +288,7 @@ impl Session {
 
     /// Turns taken so far.
     pub fn turns(&self) -> usize {
-        match &self.game {
-            AnyGame::Spanish(g) => g.moves().len(),
-            AnyGame::Chinese(g) => g.history().len(),
-        }
+        self.game.turn_count()
     }
 
     /// `player` (a person's seat) resigns.
@@ -345,34 +361,29 @@ impl Session {
     /// rotated to the next seat when the setting is on. The rotation is the
     /// board's (docs/RULES.md: it belongs to whoever runs the series, not to
     /// the rules of one game): game n is opened by seat n, modulo the seats.
+    /// A game whose first player is fixed (Spanish draughts: White opens)
+    /// moves the seats round instead, so that the next seat opens.
     pub fn new_game(&mut self, now: Instant) {
         self.cancel_search();
         self.game_number = self.game_number.saturating_add(1);
         let spec = self.settings.spec();
-        self.game = match spec {
-            GameSpec::Chinese(_) if self.settings.rotate_first => {
-                let first = self.game_number as usize % self.seats.len().max(1);
-                Player::new(first).map_or_else(
-                    || AnyGame::new(&spec),
-                    |first| AnyGame::with_first_player(&spec, first),
-                )
-            }
-            GameSpec::Chinese(_) => AnyGame::new(&spec),
-            GameSpec::Spanish => {
-                // White always opens: rotating the first turn swaps the
-                // colours of the two seats.
-                if self.settings.rotate_first {
-                    self.seats.swap(0, 1);
+        self.game = AnyGame::new(&spec);
+        if self.settings.rotate_first && self.seats.len() > 1 {
+            let next = Player::new(self.game_number as usize % self.seats.len());
+            // Does the game let the first turn be chosen? (Spanish
+            // draughts does not: White always opens.)
+            let choosable = Player::new(1)
+                .is_some_and(|p2| AnyGame::with_first_player(&spec, p2).first_player() == p2);
+            match next {
+                Some(first) if choosable => {
+                    self.game = AnyGame::with_first_player(&spec, first);
                 }
-                AnyGame::new(&spec)
+                // The opener is fixed: every seat moves one place on
+                // instead (two seats swap colours).
+                _ => self.seats.rotate_left(1),
             }
-        };
-        self.start = match &self.game {
-            AnyGame::Chinese(g) if Game::first_player(g.as_ref()).index() != 0 => {
-                Some(self.game.position_text())
-            }
-            _ => None,
-        };
+        }
+        self.start = (self.game.first_player() != P1).then(|| self.game.position_text());
         self.notice = None;
         self.changed(now);
     }

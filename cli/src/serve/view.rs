@@ -4,10 +4,12 @@
 
 use std::time::Instant;
 
-use damas::chinese::{self, Cell, PlayerState};
-use damas::record::{pdn_game, pdn_result, ChineseRecord};
-use damas::spanish::{self, PieceKind, Square};
-use damas::{AnyGame, AnyMove, Game, GameKind, Player};
+use damas::board::{
+    BoardShape, MoveAnatomy, PieceKind, PlayedTurn, PlayerStatus, Point, TurnAction,
+};
+use damas::options::{OptionDecl, OptionGroup, OptionValue, Settings as GameSettings, OPTIONS};
+use damas::record::GameRecord;
+use damas::{AnyGame, AnyMove, EndReason, Game, Player};
 use serde_json::{json, Value};
 
 use super::session::{SeatKind, Session};
@@ -29,16 +31,29 @@ pub fn state(session: &Session, now: Instant) -> Value {
         .collect();
     let settings = &session.settings;
     let analysis = lock(&session.analysis).clone();
+    let check = |name: &str| settings.options.value(name).as_deref() == Some("true");
+    let kind = settings.kind();
+    let rules: serde_json::Map<String, Value> = OPTIONS
+        .iter()
+        .filter(|decl| decl.group == OptionGroup::Rule && decl.applies_to(kind))
+        .map(|decl| (decl.name.to_string(), option_value(decl, &settings.options)))
+        .collect();
+    let names: Vec<&str> = Player::all(game.player_count())
+        .map(|player| game.player_name(player))
+        .collect();
     json!({
         "id": format!("{:016x}", session.id),
         "version": session.version,
-        "game": settings.kind.name(),
+        "game": kind.name(),
+        "title": kind.title(),
         "players": game.player_count(),
+        "player_names": names,
         "settings": {
-            "anti_blocking": settings.anti_blocking,
-            "play_to_end": settings.play_to_end,
+            "anti_blocking": check("AntiBlocking"),
+            "play_to_end": check("PlayToEnd"),
             "rotate_first": settings.rotate_first,
             "turn_seconds": settings.turn_seconds,
+            "rules": rules,
         },
         "warning": settings.spec().rules_warning(),
         "seats": seats,
@@ -60,188 +75,143 @@ pub fn state(session: &Session, now: Instant) -> Value {
     })
 }
 
-/// Every point of the board with its piece: Spanish squares by file and
-/// rank from White's bottom left, star cells by their hex coordinates.
-fn board(game: &AnyGame) -> Value {
-    match game {
-        AnyGame::Spanish(g) => {
-            let pos = g.position();
-            let points: Vec<Value> = Square::all()
-                .map(|sq| {
-                    let piece = pos.piece_at(sq).map(|p| {
-                        json!({
-                            "player": usize::from(p.color != spanish::Color::White),
-                            "king": p.kind == PieceKind::King,
-                        })
-                    });
-                    json!({
-                        "name": sq.to_string(),
-                        "x": sq.file(),
-                        "y": sq.rank(),
-                        "piece": piece,
-                    })
-                })
-                .collect();
-            json!({ "shape": "squares", "points": points })
-        }
-        AnyGame::Chinese(g) => {
-            let pos = g.position();
-            let seats = g.rules().seats();
-            let points: Vec<Value> = Cell::all()
-                .map(|cell| {
-                    let piece = pos
-                        .piece_at(cell)
-                        .map(|(player, king)| json!({ "player": player, "king": king }));
-                    let home = seats.iter().position(|t| t.cells().contains(cell));
-                    let goal = seats
-                        .iter()
-                        .position(|t| t.opposite().cells().contains(cell));
-                    json!({
-                        "name": cell.to_string(),
-                        "x": cell.x(),
-                        "y": cell.y(),
-                        "piece": piece,
-                        "home": home,
-                        "goal": goal,
-                    })
-                })
-                .collect();
-            json!({ "shape": "star", "points": points })
-        }
+/// An option's value in `settings` as JSON: a check as a boolean, a spin
+/// as a number, anything else as its text.
+pub fn option_value(decl: &OptionDecl, settings: &GameSettings) -> Value {
+    match decl.value(settings) {
+        OptionValue::Check(flag) => Value::Bool(flag),
+        OptionValue::Spin(number) => Value::from(number),
+        _ => Value::String(decl.value_text(settings)),
     }
+}
+
+/// Every point of the board with its piece, from [`Game::board`]: squares
+/// by file and rank from the first player's bottom left (with the board's
+/// `width` and `height`), star cells by their hex coordinates.
+fn board(game: &AnyGame) -> Value {
+    let board = game.board();
+    let seat = |player: Option<Player>| player.map(Player::index);
+    let points: Vec<Value> = board
+        .points
+        .iter()
+        .enumerate()
+        .map(|(index, info)| {
+            let piece = Point::new(index)
+                .and_then(|point| game.piece_at(point))
+                .map(|piece| {
+                    json!({
+                        "player": piece.owner.index(),
+                        "king": piece.kind == PieceKind::King,
+                    })
+                });
+            json!({
+                "name": info.name,
+                "x": info.x,
+                "y": info.y,
+                "piece": piece,
+                "home": seat(info.camp),
+                "goal": seat(info.goal),
+                "promotion": seat(info.promotion),
+            })
+        })
+        .collect();
+    match board.shape {
+        BoardShape::Squares { width, height } => json!({
+            "shape": "squares",
+            "width": width,
+            "height": height,
+            "points": points,
+        }),
+        BoardShape::Star => json!({ "shape": "star", "points": points }),
+    }
+}
+
+/// The names of `points`.
+fn names(game: &AnyGame, points: &[Point]) -> Vec<String> {
+    points.iter().map(|&point| game.point_name(point)).collect()
 }
 
 /// The points holding a piece that may move now (only those are
 /// selectable: in draughts a capture is mandatory).
 fn movable(game: &AnyGame) -> Vec<String> {
-    let mut from: Vec<String> = Vec::new();
-    for mv in game.legal_moves() {
-        let name = match mv {
-            AnyMove::Spanish(m) => m.from().to_string(),
-            AnyMove::Chinese(m) => m.from().to_string(),
-        };
-        if !from.contains(&name) {
-            from.push(name);
-        }
-    }
-    from
+    names(game, &game.movable_points())
+}
+
+/// A move taken apart, by point names: its ends, every point it stands
+/// on, the pieces it takes in order, and whether it promotes.
+fn anatomy(game: &AnyGame, anatomy: &MoveAnatomy) -> Value {
+    json!({
+        "from": game.point_name(anatomy.from),
+        "to": game.point_name(anatomy.to),
+        "path": names(game, &anatomy.path),
+        "captured": names(game, &anatomy.captured),
+        "kind": anatomy.kind.to_string(),
+        "promotes": anatomy.promotes,
+    })
 }
 
 /// One legal move as the board marks it.
 pub fn move_detail(game: &AnyGame, mv: &AnyMove) -> Value {
-    let text = game.move_text(mv);
-    match (game, mv) {
-        (AnyGame::Spanish(g), AnyMove::Spanish(m)) => {
-            let captured: Vec<String> = m.captured().iter().map(|s| s.to_string()).collect();
-            json!({
-                "text": text,
-                "from": m.from().to_string(),
-                "to": m.to().to_string(),
-                "path": [m.from().to_string(), m.to().to_string()],
-                "captured": captured,
-                "kind": if m.is_capture() { "capture" } else { "step" },
-                "promotes": g.position().is_promotion(m),
-            })
-        }
-        (_, AnyMove::Chinese(m)) => {
-            let path: Vec<&str> = text.split('-').collect();
-            let step = path.len() == 2 && m.from().hex_distance(m.to()) == 1;
-            json!({
-                "text": text,
-                "from": m.from().to_string(),
-                "to": m.to().to_string(),
-                "path": path,
-                "captured": [],
-                "kind": if step { "step" } else { "jump" },
-                "promotes": false,
-            })
-        }
-        _ => json!({ "text": text }),
-    }
+    let mut detail = anatomy(game, &game.anatomy(mv));
+    detail["text"] = Value::String(game.move_text(mv));
+    detail
 }
 
-/// The last turn's path and captures, for the highlight.
+/// The last move's path and captures, for the highlight (passes and
+/// resignations leave the last move marked).
 fn last_move(game: &AnyGame) -> Option<Value> {
-    match game {
-        AnyGame::Spanish(g) => g.moves().last().map(|m| {
-            let captured: Vec<String> = m.captured().iter().map(|s| s.to_string()).collect();
-            json!({ "path": [m.from().to_string(), m.to().to_string()], "captured": captured })
-        }),
-        AnyGame::Chinese(g) => g.history().iter().rev().find_map(|turn| match turn {
-            chinese::Turn::Move { path, .. } => {
-                let path: Vec<String> = path.iter().map(Cell::to_string).collect();
-                Some(json!({ "path": path, "captured": [] }))
-            }
-            _ => None,
-        }),
-    }
+    game.turns()
+        .iter()
+        .rev()
+        .find_map(|turn| match &turn.action {
+            TurnAction::Move(mv) => Some(json!({
+                "path": names(game, &mv.path),
+                "captured": names(game, &mv.captured),
+            })),
+            TurnAction::Pass | TurnAction::Resign => None,
+        })
 }
 
-/// Every turn played, in the project's notation, with the player.
-pub fn turns(game: &AnyGame) -> Vec<(usize, String)> {
-    match game {
-        AnyGame::Spanish(g) => {
-            let mut replay = spanish::Draughts::new(*g.start_position());
-            let mut out = Vec::with_capacity(g.moves().len());
-            for &mv in g.moves() {
-                let player = Game::to_move(&replay).map_or(0, Player::index);
-                out.push((player, Game::move_text(&replay, &mv)));
-                if Game::play(&mut replay, mv).is_err() {
-                    break;
-                }
-            }
-            out
-        }
-        AnyGame::Chinese(g) => g
-            .history()
-            .iter()
-            .map(|turn| match turn {
-                chinese::Turn::Move { player, path, .. } => (*player, chinese::format_path(path)),
-                chinese::Turn::Pass { player } => (*player, "pass".into()),
-                chinese::Turn::Resign { player } => (*player, "resign".into()),
-            })
-            .collect(),
+/// The turns the move list shows: every turn, but a resignation that
+/// ended the game by itself is told by the result, not listed (a PDN
+/// move text has no word for it).
+fn listed_turns(game: &AnyGame) -> Vec<PlayedTurn> {
+    let mut turns = game.turns();
+    let resigned = game
+        .outcome()
+        .is_some_and(|o| o.reason == EndReason::Resignation);
+    if resigned && turns.last().is_some_and(|t| t.action == TurnAction::Resign) {
+        turns.pop();
     }
+    turns
 }
 
 fn played(game: &AnyGame) -> Vec<Value> {
-    turns(game)
+    listed_turns(game)
         .into_iter()
-        .map(|(player, text)| json!({ "player": player, "text": text }))
+        .map(|turn| json!({ "player": turn.player.index(), "text": turn.text }))
         .collect()
 }
 
-/// What each player's standing is, in words.
+/// What each player's standing is, in words: `won`, `lost` or `draw`
+/// once a two-player game is over; with one or more than two players,
+/// `finished, place 2`, `resigned, place 3`, `place 4 (reason)`.
 fn statuses(game: &AnyGame) -> Vec<String> {
-    let places = game.places();
-    match game {
-        AnyGame::Chinese(g) => g
-            .player_states()
-            .iter()
-            .map(|state| match state {
-                PlayerState::Playing => "playing".to_string(),
-                PlayerState::Finished { place } => format!("finished, place {place}"),
-                PlayerState::Resigned { place } => format!("resigned, place {place}"),
-                PlayerState::Placed { place } => match game.outcome() {
-                    Some(outcome) => format!("place {place} ({})", outcome.reason),
-                    None => format!("place {place}"),
-                },
-            })
-            .collect(),
-        AnyGame::Spanish(_) => {
-            let draw = game.outcome().is_some_and(|o| o.is_draw());
-            places
-                .iter()
-                .map(|p| match p {
-                    None => "playing",
-                    Some(_) if draw => "draw",
-                    Some(1) => "won",
-                    Some(_) => "lost",
-                })
-                .map(String::from)
-                .collect()
-        }
-    }
+    let outcome = game.outcome();
+    let duel = game.player_count() == 2;
+    game.player_statuses()
+        .into_iter()
+        .map(|status| match (status, &outcome) {
+            (PlayerStatus::Playing, _) => "playing".to_string(),
+            (_, Some(o)) if duel && o.is_draw() => "draw".to_string(),
+            (status, Some(_)) if duel && status.place() == Some(1) => "won".to_string(),
+            (_, Some(_)) if duel => "lost".to_string(),
+            (PlayerStatus::Finished { place }, _) => format!("finished, place {place}"),
+            (PlayerStatus::Resigned { place }, _) => format!("resigned, place {place}"),
+            (PlayerStatus::Out { place }, Some(o)) => format!("place {place} ({})", o.reason),
+            (PlayerStatus::Out { place }, None) => format!("place {place}"),
+        })
+        .collect()
 }
 
 fn result(game: &AnyGame) -> Option<Value> {
@@ -266,52 +236,22 @@ fn result(game: &AnyGame) -> Option<Value> {
     }))
 }
 
-/// The game record: PDN for Spanish draughts, the one-line record for
-/// Chinese checkers (docs/NOTATION.md).
-pub fn record(session: &Session) -> String {
+/// The game record, in its game's format (docs/NOTATION.md), written by
+/// the library.
+pub fn record(session: &Session) -> GameRecord {
     let game = &session.game;
-    let moves: Vec<String> = turns(game).into_iter().map(|(_, text)| text).collect();
-    let places: Vec<u32> = game
-        .outcome()
-        .map(|o| o.places.iter().map(|&p| u32::from(p)).collect())
-        .unwrap_or_default();
-    let ending = game
-        .outcome()
-        .map(|o| o.reason.to_string())
-        .unwrap_or_default();
-    let seats: Vec<String> = session.seats.iter().map(|s| s.describe()).collect();
-    if session.settings.kind == GameKind::Spanish {
-        let result = pdn_result(&places);
-        let round = (session.game_number + 1).to_string();
-        let mut tags: Vec<(&str, &str)> = vec![
-            ("Event", "damas serve"),
-            ("Round", &round),
-            ("White", &seats[0]),
-            ("Black", &seats[1]),
-            ("Result", result),
-            ("GameType", "24"),
-        ];
-        if let Some(fen) = &session.start {
-            tags.push(("FEN", fen));
-        }
-        if !ending.is_empty() {
-            tags.push(("Termination", &ending));
-        }
-        let black_starts = session
-            .start
-            .as_deref()
-            .is_some_and(|fen| fen.trim_start().starts_with('B'));
-        pdn_game(&tags, black_starts, &moves, result)
-    } else {
-        let record = ChineseRecord {
-            game: session.game_number as usize + 1,
-            kind: game.kind(),
-            seats,
-            start: session.start.clone(),
-            moves,
-            places,
-            ending,
-        };
-        record.line() + "\n"
+    let outcome = game.outcome();
+    GameRecord {
+        event: "damas serve".into(),
+        game: session.game_number as usize + 1,
+        kind: game.kind(),
+        seats: session.seats.iter().map(|s| s.describe()).collect(),
+        start: session.start.clone(),
+        moves: game.turns().into_iter().map(|turn| turn.text).collect(),
+        places: outcome
+            .as_ref()
+            .map(|o| o.places.iter().map(|&p| u32::from(p)).collect())
+            .unwrap_or_default(),
+        ending: outcome.map(|o| o.reason.to_string()).unwrap_or_default(),
     }
 }

@@ -4,19 +4,29 @@
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const COLOURS = ["#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#00838f"];
-const COLOUR_NAMES = ["red", "blue", "green", "yellow", "purple", "teal"];
+// How each player is drawn, by the name the server gives it: the piece's
+// fill and the colour of its crown.
+const PALETTE = {
+  white: ["#f7f3ea", "#8b5a2b"], black: ["#262626", "#e5c07b"],
+  red: ["#d32f2f", "#fff"], blue: ["#1565c0", "#fff"], green: ["#2e7d32", "#fff"],
+  yellow: ["#f9a825", "#fff"], purple: ["#6a1b9a", "#fff"], teal: ["#00838f", "#fff"],
+};
 const $ = (id) => document.getElementById(id);
 
 let state = null;       // the last state from the server
+let setup = null;       // the games and rule options (GET /api/games/options)
 let selected = null;    // the selected point's name
 let choices = [];       // legal moves of the selected piece
 let clockBase = null;   // [turn_left_ms, time received]
 
 function seatName(i) {
-  if (state && state.game === "spanish") return i === 0 ? "White" : "Black";
-  return "p" + (i + 1) + " " + COLOUR_NAMES[i];
+  const names = state ? state.player_names : [];
+  return names[i] || "p" + (i + 1);
 }
+
+// [fill, crown] of the player called `name`.
+function palette(name) { return PALETTE[String(name).toLowerCase()] || ["#888", "#fff"]; }
+function colour(i) { return palette(seatName(i))[0]; }
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -44,23 +54,81 @@ async function act(method, path, body) {
 
 // ---- setup form ----
 
+// The game chosen in the form, as the server lists it.
+function chosenGame() {
+  return setup.games.find((g) => g.name === $("game").value) || setup.games[0];
+}
+
+function fillGames() {
+  const old = $("game").value;
+  $("game").innerHTML = setup.games.map((g) => `<option value="${g.name}">${g.title}</option>`).join("");
+  if (setup.games.some((g) => g.name === old)) $("game").value = old;
+}
+
 function fillPlayers() {
-  const game = $("game").value;
-  const options = game === "spanish" ? [2] : game === "japanese" ? [1, 2, 3] : [1, 2, 3, 4, 5, 6];
-  const old = Number($("players").value) || 2;
+  const game = chosenGame();
+  const options = [];
+  for (let n = game.players.min; n <= game.players.max; n++) options.push(n);
+  const old = Number($("players").value) || game.players.default;
   $("players").innerHTML = options.map((n) =>
     `<option value="${n}">${n === 1 ? "1 (solitaire)" : n}</option>`).join("");
-  $("players").value = options.includes(old) ? old : options.includes(2) ? 2 : options[0];
-  $("star-options").hidden = game === "spanish";
+  $("players").value = options.includes(old) ? old : options.includes(game.players.default) ? game.players.default : options[0];
+  fillRules();
   fillSeats();
+}
+
+// The rule options of the chosen game, from the library's option table;
+// a value set stays when the game changes.
+function fillRules() {
+  const game = chosenGame();
+  const box = $("rule-options");
+  const old = readRules();
+  box.innerHTML = "";
+  for (const rule of setup.rules.filter((r) => game.rules.includes(r.name))) {
+    const label = document.createElement("label");
+    label.title = rule.help;
+    const input = document.createElement("input");
+    input.dataset.rule = rule.name;
+    const value = rule.name in old ? old[rule.name] : rule.default;
+    const help = document.createElement("small");
+    help.textContent = " (" + rule.help + ")";
+    if (rule.type === "check") {
+      input.type = "checkbox";
+      input.checked = value === true;
+      label.append(input, " " + words(rule.name), help);
+    } else {
+      input.type = "number";
+      input.min = rule.min;
+      input.max = rule.max;
+      input.value = value;
+      label.append(words(rule.name) + " ", input, help);
+    }
+    input.id = "rule-" + rule.name;
+    box.appendChild(label);
+  }
+  box.hidden = box.children.length === 0;
+}
+
+// An option's name in words: "PlayToEnd" is "Play to end".
+function words(name) {
+  return name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/ [A-Z]/g, (m) => m.toLowerCase());
+}
+
+// The rule options as the form holds them, by name.
+function readRules() {
+  const rules = {};
+  for (const input of document.querySelectorAll("#rule-options [data-rule]")) {
+    rules[input.dataset.rule] = input.type === "checkbox" ? input.checked : Number(input.value);
+  }
+  return rules;
 }
 
 function fillSeats() {
   const n = Number($("players").value);
-  const game = $("game").value;
+  const names = chosenGame().player_names;
   let html = "";
   for (let i = 0; i < n; i++) {
-    const name = game === "spanish" ? (i === 0 ? "White" : "Black") : "p" + (i + 1) + " " + COLOUR_NAMES[i];
+    const name = names[i] || "p" + (i + 1);
     html += `<div class="seat" data-seat="${i}"><span>${name}</span>
       <select class="kind"><option value="human"${i === 0 ? " selected" : ""}>person</option>
       <option value="engine"${i === 0 ? "" : " selected"}>engine</option></select>
@@ -82,8 +150,7 @@ async function startGame() {
     game: $("game").value,
     players: Number($("players").value),
     seats,
-    anti_blocking: $("anti-blocking").checked,
-    play_to_end: $("play-to-end").checked,
+    rules: readRules(),
     rotate_first: $("rotate-first").checked,
     turn_seconds: Number($("turn-seconds").value),
   };
@@ -119,10 +186,10 @@ function setState(next) {
   if (state && next.id === state.id && next.version < state.version) return;
   const changed = !state || state.version !== next.version || state.id !== next.id;
   if (!state || state.id !== next.id || state.game_number !== next.game_number) {
-    // The board faces the person: Black's side at the bottom when the
-    // only person plays Black.
+    // The board faces the person: the second player's side at the bottom
+    // when the only person of a two-player game plays it.
     const humans = next.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
-    $("flip").checked = next.game === "spanish" && humans.length === 1 && humans[0] === 1;
+    $("flip").checked = next.players === 2 && humans.length === 1 && humans[0] === 1;
   }
   state = next;
   clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()];
@@ -141,8 +208,7 @@ function humanToMove() {
 
 function draw() {
   if (!state) return;
-  const title = { spanish: "Spanish draughts", chinese: "Chinese checkers", japanese: "Japanese (Diamond game)" }[state.game];
-  $("title").textContent = `${title}, ${state.players} player${state.players > 1 ? "s" : ""} — game ${state.game_number + 1}`;
+  $("title").textContent = `${state.title}, ${state.players} player${state.players > 1 ? "s" : ""} — game ${state.game_number + 1}`;
   drawBoard();
   drawStatus();
   drawSeats();
@@ -164,17 +230,19 @@ function el(name, attrs, parent) {
   return node;
 }
 
-// Screen position of a point: Spanish squares on an 8x8 grid (White at
-// the bottom unless flipped), star cells on a triangular lattice.
+// Screen position of a point: squares on the board's grid of width x
+// height (the first player at the bottom unless flipped), star cells on a
+// triangular lattice.
 function layout() {
   const flip = $("flip").checked;
-  if (state.board.shape === "squares") {
-    const size = 60;
+  const board = state.board;
+  if (board.shape === "squares") {
+    const size = 60, w = board.width, h = board.height;
     return {
-      width: 8 * size, height: 8 * size, size,
+      width: w * size, height: h * size, size,
       at: (p) => {
-        const file = flip ? 7 - p.x : p.x, rank = flip ? 7 - p.y : p.y;
-        return [file * size + size / 2, (7 - rank) * size + size / 2];
+        const file = flip ? w - 1 - p.x : p.x, rank = flip ? h - 1 - p.y : p.y;
+        return [file * size + size / 2, (h - 1 - rank) * size + size / 2];
       },
     };
   }
@@ -205,11 +273,8 @@ function drawBoard() {
   const marks = new Map();
   if ($("show-legal").checked) for (const mv of choices) if (!marks.has(mv.to)) marks.set(mv.to, mv);
   const squares = state.board.shape === "squares";
-  if (squares) {
-    for (let f = 0; f < 8; f++) for (let r = 0; r < 8; r++) {
-      if ((f + r) % 2 === 1) el("rect", { x: f * geo.size, y: r * geo.size, width: geo.size, height: geo.size, class: "sq-light" }, svg);
-    }
-  }
+  // The squares that are not points are the light ones.
+  if (squares) el("rect", { x: 0, y: 0, width: geo.width, height: geo.height, class: "sq-light" }, svg);
   for (const p of state.board.points) {
     const [cx, cy] = geo.at(p);
     const g = el("g", { class: "pt", "data-name": p.name }, svg);
@@ -225,7 +290,7 @@ function drawBoard() {
     } else {
       const zone = p.home != null ? p.home : null;
       const hole = el("circle", { cx, cy, r: geo.size * 0.36, class: "hole" }, g);
-      if (zone != null) hole.style.fill = tint(COLOURS[zone]);
+      if (zone != null) hole.style.fill = tint(colour(zone));
       if ($("numbers").checked) {
         const t = el("text", { x: cx, y: cy + geo.size * 0.62, class: "num", "text-anchor": "middle" }, g);
         t.setAttribute("style", "fill:#555;font-size:8px");
@@ -252,15 +317,14 @@ function drawBoard() {
 function tint(hex) { return hex + "33"; }
 
 function drawPiece(g, piece, cx, cy, size, taken) {
-  const spanish = state.board.shape === "squares";
-  const r = size * (spanish ? 0.38 : 0.32);
-  const c = el("circle", { cx, cy, r, class: "piece" }, g);
+  const squares = state.board.shape === "squares";
+  const r = size * (squares ? 0.38 : 0.32);
+  const [fill, crown] = palette(seatName(piece.player));
+  const c = el("circle", { cx, cy, r, class: "piece", fill }, g);
   c.dataset.player = piece.player;
   if (piece.king) c.dataset.king = "1";
-  if (spanish) c.classList.add(piece.player === 0 ? "w" : "b");
-  else c.setAttribute("fill", COLOURS[piece.player]);
   if (piece.king) {
-    const t = el("text", { x: cx, y: cy, class: "crown " + (spanish ? (piece.player === 0 ? "w" : "b") : "k") }, g);
+    const t = el("text", { x: cx, y: cy, class: "crown" + (squares ? "" : " k"), fill: crown }, g);
     t.textContent = "♛";
   }
   if (taken) c.classList.add("taken");
@@ -289,8 +353,7 @@ function drawSeats() {
   list.innerHTML = "";
   state.seats.forEach((seat, i) => {
     const li = document.createElement("li");
-    const colour = state.game === "spanish" ? (i === 0 ? "#f7f3ea" : "#262626") : COLOURS[i];
-    li.innerHTML = `<span class="dot" style="background:${colour}"></span><span>${seatName(i)}</span>
+    li.innerHTML = `<span class="dot" style="background:${colour(i)}"></span><span>${seatName(i)}</span>
       <select data-seat="${i}"><option value="human">person</option><option value="engine">engine</option></select>
       <span class="standing">${state.status[i] || ""}</span>`;
     const select = li.querySelector("select");
@@ -304,9 +367,10 @@ function drawSeats() {
 function drawMoves() {
   const list = $("moves");
   list.innerHTML = "";
-  if (state.game === "spanish") {
-    const blackFirst = state.moves.length > 0 && state.moves[0].player === 1;
-    const plies = (blackFirst ? ["…"] : []).concat(state.moves.map((m) => m.text));
+  if (state.players === 2) {
+    // Two players: numbered pairs, "…" first when the second player opened.
+    const secondFirst = state.moves.length > 0 && state.moves[0].player === 1;
+    const plies = (secondFirst ? ["…"] : []).concat(state.moves.map((m) => m.text));
     for (let i = 0; i < plies.length; i += 2) {
       const li = document.createElement("li");
       li.textContent = plies[i] + (plies[i + 1] ? "  " + plies[i + 1] : "");
@@ -315,7 +379,7 @@ function drawMoves() {
   } else {
     for (const m of state.moves) {
       const li = document.createElement("li");
-      li.innerHTML = `<span class="dot" style="background:${COLOURS[m.player]}"></span> ${m.text}`;
+      li.innerHTML = `<span class="dot" style="background:${colour(m.player)}"></span> ${m.text}`;
       list.appendChild(li);
     }
   }
@@ -328,7 +392,7 @@ function drawResult() {
   box.hidden = false;
   const r = state.result;
   let head;
-  if (state.game === "spanish") head = r.draw ? "Draw" : `${seatName(r.winner)} wins`;
+  if (state.players === 2) head = r.draw ? "Draw" : `${seatName(r.winner)} wins`;
   else if (state.players === 1) head = r.winner === 0 ? "Solitaire finished" : "Solitaire over";
   else head = r.winner != null ? `${seatName(r.winner)} wins` : "First place shared";
   const rows = r.ranking.map((x) => `<li>${x.place}. ${seatName(x.player)} — ${state.status[x.player]}</li>`).join("");
@@ -401,6 +465,15 @@ function highlight(names) {
 // ---- start ----
 
 async function load() {
+  if (!setup) {
+    try {
+      setup = await api("GET", "/api/games/options");
+      fillGames();
+    } catch (err) {
+      showError(err);
+      return;
+    }
+  }
   const match = location.pathname.match(/^\/g\/([0-9a-f]{1,16})$/);
   if (!match) { openSetup(); return; }
   try {
