@@ -687,6 +687,17 @@ mod tests {
     }
 
     #[test]
+    fn the_seed_reaches_the_search_and_zero_means_the_clock() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.engine_options().seed, None);
+        settings.set("Seed", "7").expect("valid");
+        assert_eq!(settings.engine_options().seed, Some(7));
+        settings.set("seed", "0").expect("valid");
+        assert_eq!(settings.engine_options().seed, None);
+        assert!(settings.set("Seed", "2147483648").is_err());
+    }
+
+    #[test]
     fn rule_options_apply_to_chinese_checkers_only() {
         let rules: Vec<&str> = OPTIONS
             .iter()
