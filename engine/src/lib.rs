@@ -45,7 +45,9 @@
 mod any;
 mod bitset;
 pub mod board;
+pub mod ccp;
 pub mod chinese;
+mod endgame;
 mod game;
 mod huge_pages;
 pub mod options;
@@ -62,6 +64,7 @@ pub use board::{
     Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
     PointInfo, TurnAction,
 };
+pub use endgame::{EndgameTables, EndgameTablesError};
 pub use game::{
     EndReason, Game, GameKind, GameKindParseError, Outcome, PlayError, Player, PlayerParseError,
     PositionError, Search, MAX_PLAYERS,

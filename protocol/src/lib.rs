@@ -1,10 +1,14 @@
 //! The Damas engine protocol: lines in, lines out.
 //!
-//! This crate parses protocol commands ([`command`]), owns the engine
-//! session ([`Session`]: game state, options, the search thread and its stop
-//! flag) and formats the replies ([`reply`]). It never touches stdin or
-//! stdout: the caller feeds lines to [`Session::handle_line`] and receives
-//! reply lines through the output callback.
+//! This crate parses protocol commands ([`command`]) and hosts the engine
+//! ([`host`]: game state, options, the search thread and its stop flag,
+//! typed requests in and typed events out). One adapter per protocol turns
+//! commands into requests and events into lines: [`ugi`] (UGI and the UCI
+//! spellings) and [`ccp`] (JumpStar's CCP), sharing the line pieces of
+//! [`reply`]. [`Session`] is the front: it starts in UGI and switches
+//! adapter on `ccp`. The crate never touches stdin or stdout: the caller
+//! feeds lines to [`Session::handle_line`] and receives reply lines through
+//! the output callback.
 //!
 //! ```
 //! use std::sync::{Arc, Mutex};
@@ -23,10 +27,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ccp;
 pub mod command;
 pub mod help;
+pub mod host;
 pub mod options;
 pub mod reply;
 pub mod session;
+pub mod ugi;
 
 pub use session::{Dialect, Flow, Output, Session};

@@ -1,11 +1,10 @@
-//! Formatting the engine's replies.
+//! The pieces of the engine's reply lines that every adapter shares: error
+//! and `info string` lines, `info` and `bestmove` lines, and the values of
+//! `query` and `d`. Which line answers which event is the adapters' choice
+//! ([`crate::ugi`], [`crate::ccp`]).
 
 use damas::search::{Score, SearchInfo};
-use damas::spanish::tablebase::Tablebase;
-use damas::spanish::Draughts;
 use damas::Game;
-
-use crate::session::Dialect;
 
 /// Engine name sent in `id name`.
 pub const ENGINE_NAME: &str = concat!("Damas ", env!("CARGO_PKG_VERSION"));
@@ -85,15 +84,6 @@ pub fn search_info<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
     line
 }
 
-/// A move text as the client's dialect writes it: in CCP, a Chinese
-/// checkers path as CCP cell ids (`4-15-17`); anything else unchanged.
-pub fn move_in(dialect: Dialect, text: &str) -> String {
-    match dialect {
-        Dialect::Ccp => damas::chinese::ccp::ids_of_path(text).unwrap_or_else(|_| text.to_string()),
-        Dialect::Ugi => text.to_string(),
-    }
-}
-
 /// `bestmove <move>`: always exactly two tokens; `(none)` when there is
 /// nothing to play.
 pub fn bestmove(mv: Option<&str>) -> String {
@@ -149,21 +139,6 @@ pub fn display(game: &impl Game) -> String {
         result(game),
         ranking(game)
     )
-}
-
-/// The `d` line for a Spanish draughts position in the endgame tables:
-/// `tablebase <value> distance <plies> counter <n> result <win|draw|loss>`
-/// (the value with the 80-ply rule's distinctions, the distance to the
-/// next capture or man move, and the result at the game's count).
-pub fn tablebase(tb: &Tablebase, game: &Draughts) -> Option<String> {
-    let probe = tb.probe(game.position())?;
-    let counter = game.plies_without_progress();
-    Some(format!(
-        "tablebase {} distance {} counter {counter} result {}",
-        probe.wdl.name(),
-        probe.distance,
-        probe.value_at(counter).name()
-    ))
 }
 
 /// `response <value>` for `query`.

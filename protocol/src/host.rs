@@ -1,0 +1,592 @@
+//! The engine host: the game being played, the options, the search context,
+//! the endgame tables and the worker thread with its stop and done flags.
+//!
+//! The host speaks no protocol and names no game. It takes typed requests
+//! ([`Request`], [`Host::handle`]) and reports everything through one
+//! callback as typed [`Event`]s, from whichever thread produced them; the
+//! adapters ([`crate::ugi`], [`crate::ccp`]) turn lines into requests and
+//! events into lines.
+//!
+//! [`Host::handle`] never waits for a search: `Go` and `Perft` start a
+//! worker thread, `Stop` raises its flag and joins it. The host holds no
+//! hidden state between games: a position from the start is the same
+//! position for the same options whatever came before (rotating who opens a
+//! series is the runner's or the GUI's job).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use damas::options::{OptionEffect, Settings};
+use damas::search::{effective_threads, SearchInfo, SearchLimits};
+use damas::{AnyEngine, AnyGame, AnyMove, EndgameTables, Game, GameSpec, Player, Search};
+
+use crate::command::{GoParams, Query};
+use crate::reply;
+
+/// Deepest `perft` or `divide` the host runs.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+
+/// What the host reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The host is ready (the answer to [`Request::IsReady`], at once even
+    /// while a search runs).
+    Ready,
+    /// Something the client should know that is no error (the rules played
+    /// are not the rules asked for).
+    Note(String),
+    /// A request was refused or failed; nothing changed.
+    Error(String),
+    /// The answer to a [`Request::Query`].
+    Response(String),
+    /// The board and its facts, line by line (the answer to
+    /// [`Request::Display`]).
+    Display(Vec<String>),
+    /// A search's progress; the principal variation in the game's move
+    /// text.
+    Info(SearchInfo<String>),
+    /// The search's choice in the game's move text (`pass` when the player
+    /// to move must pass), or `None` when there is nothing to play. Always
+    /// the last event of a search.
+    BestMove(Option<String>),
+    /// One first move of a `divide` and the paths below it.
+    PerftRow {
+        /// The move in the game's move text.
+        mv: String,
+        /// Move paths of the remaining depth after it.
+        nodes: u64,
+    },
+    /// A `perft` or `divide` finished (its last event).
+    PerftDone {
+        /// The depth counted.
+        depth: u32,
+        /// The number of move paths.
+        nodes: u64,
+        /// The time taken.
+        time: Duration,
+        /// Paths per second.
+        nps: u64,
+    },
+    /// A `perft` or `divide` was stopped before the end (its last event).
+    PerftStopped {
+        /// The depth asked for.
+        depth: u32,
+        /// The time spent.
+        time: Duration,
+    },
+}
+
+/// Where events go. Called from the caller's thread and from the worker
+/// thread.
+pub type EventSink = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// Where a position starts.
+#[derive(Clone, Debug)]
+pub enum Start {
+    /// The start position of the game the options describe.
+    Initial,
+    /// A position text of that game (a PDN FEN for draughts).
+    Text(String),
+    /// A game the adapter built.
+    Game(Box<AnyGame>),
+}
+
+/// A move of a position request: the text to play and the text the client
+/// wrote, which error messages quote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientMove {
+    /// The move in the game's notation.
+    pub text: String,
+    /// The move as the client wrote it.
+    pub written: String,
+}
+
+impl ClientMove {
+    /// A move written in the game's notation.
+    pub fn plain(text: &str) -> ClientMove {
+        ClientMove {
+            text: text.to_string(),
+            written: text.to_string(),
+        }
+    }
+}
+
+/// What the host is asked to do.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Report [`Event::Ready`].
+    IsReady,
+    /// Set one option (by its name in [`damas::options::OPTIONS`]).
+    SetOption {
+        /// The option's name (any case).
+        name: String,
+        /// The value's text.
+        value: String,
+    },
+    /// A new game: the start position and a fresh search table.
+    NewGame,
+    /// Set the position: from `start`, then `moves`.
+    Position {
+        /// Where the position starts.
+        start: Start,
+        /// The moves played from there.
+        moves: Vec<ClientMove>,
+    },
+    /// Search the position on the worker thread.
+    Go(GoParams),
+    /// Stop the search or perft and wait for its last event.
+    Stop,
+    /// Count move paths on the worker thread; `divide` reports each first
+    /// move's count too.
+    Perft {
+        /// The depth to count.
+        depth: u32,
+        /// Whether to report each first move.
+        divide: bool,
+    },
+    /// Answer a question about the position.
+    Query(Query),
+    /// Show the board.
+    Display,
+}
+
+/// A search or perft running on the worker thread.
+struct RunningSearch {
+    stop: Arc<AtomicBool>,
+    /// Raised by the worker just before its last event, so that a client
+    /// answering it at once finds the host idle even if the thread has not
+    /// quite exited.
+    done: Arc<AtomicBool>,
+    /// Gives the search context back when the search ends.
+    handle: JoinHandle<AnyEngine>,
+}
+
+/// The engine host.
+pub struct Host {
+    settings: Settings,
+    game: AnyGame,
+    /// The search context (transposition tables, per-thread state); lent
+    /// to the worker thread while a search runs.
+    engine: Option<AnyEngine>,
+    search: Option<RunningSearch>,
+    /// The endgame tables of `TablebasePath`.
+    tables: Option<EndgameTables>,
+    events: EventSink,
+}
+
+impl Host {
+    /// A host in the default state (the default game at its start position)
+    /// that reports to `events`.
+    pub fn new(events: EventSink) -> Host {
+        let settings = Settings::default();
+        let game = AnyGame::new(&settings.spec().unwrap_or_default());
+        // The engine makes its table on the first search: nothing large is
+        // allocated before the client's first search.
+        let engine = AnyEngine::new(settings.hash_mb);
+        Host {
+            settings,
+            game,
+            engine: Some(engine),
+            search: None,
+            tables: None,
+            events,
+        }
+    }
+
+    /// Reports from now on to `events`; a search already running keeps
+    /// reporting where it did.
+    pub fn set_events(&mut self, events: EventSink) {
+        self.events = events;
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// The current options.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// True while a search or perft runs.
+    pub fn is_searching(&self) -> bool {
+        self.search
+            .as_ref()
+            .is_some_and(|search| !search.done.load(Ordering::Acquire))
+    }
+
+    fn emit(&self, event: Event) {
+        (self.events)(event);
+    }
+
+    /// Reports a refusal or failure as [`Event::Error`].
+    pub fn report_error(&self, what: impl std::fmt::Display) {
+        self.emit(Event::Error(what.to_string()));
+    }
+
+    /// When a search or perft runs, reports the error that says so and
+    /// returns true (for requests that would change the state).
+    pub fn refuse_if_busy(&self) -> bool {
+        let busy = self.is_searching();
+        if busy {
+            self.report_error("a search or perft is running; send 'stop' first");
+        }
+        busy
+    }
+
+    /// The game the options describe, or `None` after reporting the error
+    /// when the combination is impossible (options are checked one by one
+    /// when set, and together when a game starts).
+    pub fn spec(&self) -> Option<GameSpec> {
+        match self.settings.spec() {
+            Ok(spec) => Some(spec),
+            Err(err) => {
+                self.report_error(err);
+                None
+            }
+        }
+    }
+
+    /// Carries out one request.
+    pub fn handle(&mut self, request: Request) {
+        self.reap_finished();
+        let changes_state = matches!(
+            request,
+            Request::SetOption { .. }
+                | Request::NewGame
+                | Request::Position { .. }
+                | Request::Go(_)
+                | Request::Perft { .. }
+        );
+        if changes_state && self.refuse_if_busy() {
+            return;
+        }
+        match request {
+            Request::IsReady => self.emit(Event::Ready),
+            Request::SetOption { name, value } => self.set_option(&name, &value),
+            Request::NewGame => {
+                if let Some(spec) = self.spec() {
+                    if let Some(engine) = &mut self.engine {
+                        engine.clear();
+                    }
+                    self.game = AnyGame::new(&spec);
+                }
+            }
+            Request::Position { start, moves } => self.set_position(start, &moves),
+            Request::Go(params) => {
+                if self.spec().is_some() {
+                    self.start_search(&params);
+                }
+            }
+            Request::Stop => self.stop(),
+            Request::Perft { depth, divide } => self.start_perft(depth, divide),
+            Request::Query(query) => self.answer_query(query),
+            Request::Display => {
+                let mut lines: Vec<String> = reply::display(&self.game)
+                    .lines()
+                    .map(str::to_string)
+                    .collect();
+                if let Some(line) = self
+                    .tables
+                    .as_ref()
+                    .and_then(|tables| tables.probe_text(&self.game))
+                {
+                    lines.push(line);
+                }
+                self.emit(Event::Display(lines));
+            }
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) {
+        let mut settings = self.settings.clone();
+        let effect = match settings.set(name, value) {
+            Ok(effect) => effect,
+            Err(err) => return self.report_error(err),
+        };
+        if effect == OptionEffect::LoadTablebase {
+            return self.load_tables(settings);
+        }
+        let before = self.settings.spec().ok();
+        self.settings = settings;
+        // A new game only when the game itself changes: a Chinese rule set
+        // while playing Spanish draughts changes nothing. An impossible
+        // combination waits, since the next option may complete it.
+        let new_game = match self.settings.spec() {
+            Ok(spec) if effect == OptionEffect::NewGame && Some(&spec) != before.as_ref() => {
+                Some(spec)
+            }
+            _ => None,
+        };
+        if let Some(spec) = &new_game {
+            if let Some(warning) = spec.rules_warning() {
+                self.emit(Event::Note(warning));
+            }
+            self.game = AnyGame::new(spec);
+        }
+        if let Some(engine) = &mut self.engine {
+            match effect {
+                // Resizes only when the size changes (old table freed first).
+                OptionEffect::ResizeHash => engine.set_hash(self.settings.hash_mb),
+                OptionEffect::NewGame if new_game.is_some() => engine.clear(),
+                OptionEffect::NewGame | OptionEffect::LoadTablebase | OptionEffect::None => {}
+            }
+            engine.set_options(&self.settings.engine_options());
+        }
+    }
+
+    /// Opens the tables of `settings.tablebase_path` (none when empty) and
+    /// keeps `settings`, or keeps the old tables and settings after
+    /// reporting the error.
+    fn load_tables(&mut self, settings: Settings) {
+        let path = &settings.tablebase_path;
+        let tables = if path.is_empty() {
+            None
+        } else {
+            match EndgameTables::open(std::path::Path::new(path)) {
+                Ok(tables) => Some(tables),
+                Err(err) => return self.report_error(err),
+            }
+        };
+        if let Some(engine) = &mut self.engine {
+            engine.set_endgame_tables(tables.as_ref());
+        }
+        self.tables = tables;
+        self.settings = settings;
+    }
+
+    fn set_position(&mut self, start: Start, moves: &[ClientMove]) {
+        let game = match start {
+            Start::Game(game) => *game,
+            Start::Initial => match self.spec() {
+                Some(spec) => AnyGame::new(&spec),
+                None => return,
+            },
+            Start::Text(text) => {
+                let Some(spec) = self.spec() else { return };
+                match AnyGame::from_text(&spec, &text) {
+                    Ok(game) => game,
+                    Err(err) => return self.report_error(err),
+                }
+            }
+        };
+        self.play_moves(game, moves);
+    }
+
+    /// Plays `moves` from `game` and makes it the current game, or leaves
+    /// the current one when a move is refused.
+    fn play_moves(&mut self, mut game: AnyGame, moves: &[ClientMove]) {
+        for (index, mv) in moves.iter().enumerate() {
+            if let Err(err) = game.play_text(&mv.text) {
+                return self.report_error(format!(
+                    "move {} '{}': {err}",
+                    index + 1,
+                    mv.written.chars().take(40).collect::<String>()
+                ));
+            }
+        }
+        self.game = game;
+    }
+
+    fn answer_query(&self, query: Query) {
+        let game = &self.game;
+        let answer = match query {
+            Query::GameOver => game.is_over().to_string(),
+            Query::P1Turn => (game.to_move() == Player::new(0)).to_string(),
+            Query::Result => reply::result(game),
+            Query::Turn => reply::turn(game),
+            Query::Ranking => reply::ranking(game),
+            Query::Moves(None) => game.legal_moves_text().join(" "),
+            Query::Moves(Some(cell)) => match game.point(&cell).map(|p| game.moves_from(p)) {
+                Ok(moves) => moves
+                    .iter()
+                    .map(|mv| game.move_text(mv))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Err(err) => return self.report_error(err),
+            },
+        };
+        self.emit(Event::Response(answer));
+    }
+
+    /// Runs `perft` or `divide` on the worker thread, like a search: the
+    /// host answers meanwhile and `Stop` ends it.
+    fn start_perft(&mut self, depth: u32, divide: bool) {
+        if depth > MAX_PERFT_DEPTH {
+            return self.report_error(format!(
+                "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+            ));
+        }
+        let game = self.game.clone();
+        let threads = effective_threads(self.settings.threads);
+        let events = Arc::clone(&self.events);
+        self.spawn_worker("perft", move |_, stop, done| {
+            let start = Instant::now();
+            let total = if divide {
+                game.divide_until(depth, stop).map(|rows| {
+                    for (mv, nodes) in &rows {
+                        events(Event::PerftRow {
+                            mv: mv.clone(),
+                            nodes: *nodes,
+                        });
+                    }
+                    // Depth 0 has no move to split on; its one leaf is the
+                    // position itself, as `perft 0` counts it.
+                    if depth == 0 {
+                        1
+                    } else {
+                        rows.iter().map(|(_, nodes)| nodes).sum()
+                    }
+                })
+            } else {
+                game.perft_until(depth, threads, stop)
+            };
+            let time = start.elapsed();
+            done.store(true, Ordering::Release);
+            events(match total {
+                Some(nodes) => Event::PerftDone {
+                    depth,
+                    nodes,
+                    time,
+                    nps: (u128::from(nodes) * 1_000_000 / time.as_micros().max(1)) as u64,
+                },
+                None => Event::PerftStopped { depth, time },
+            });
+        });
+    }
+
+    /// Turns `go` parameters into the limits of the player to move.
+    fn limits(&self, params: &GoParams) -> SearchLimits {
+        let player = self.game.to_move().map_or(0, Player::index);
+        let overhead = Duration::from_millis(self.settings.move_overhead_ms);
+        // The overhead never takes more than half of a budget, so a short
+        // movetime still leaves time to search.
+        let net = |t: Duration| t.saturating_sub(overhead).max(t / 2);
+        // A client that sends clocks but not the mover's (two-player clocks
+        // in a three-player game, say) gets the tightest clock it sent
+        // rather than a search that never ends.
+        let own_clock = params.time[player].or_else(|| params.time.iter().flatten().min().copied());
+        SearchLimits {
+            depth: params.depth,
+            nodes: params.nodes,
+            movetime: params.movetime.map(net),
+            infinite: params.infinite,
+            time_left: own_clock.map(net),
+            increment: params.inc[player].unwrap_or(Duration::ZERO),
+            moves_to_go: params.movestogo,
+        }
+    }
+
+    fn start_search(&mut self, params: &GoParams) {
+        let limits = self.limits(params);
+        let game = self.game.clone();
+        let events = Arc::clone(&self.events);
+        self.spawn_worker("search", move |engine, stop, done| {
+            let best = if game.is_over() {
+                None
+            } else {
+                let mut on_info = |info: &SearchInfo<AnyMove>| {
+                    events(Event::Info(SearchInfo {
+                        depth: info.depth,
+                        seldepth: info.seldepth,
+                        score: info.score,
+                        nodes: info.nodes,
+                        time: info.time,
+                        hashfull: info.hashfull,
+                        tbhits: info.tbhits,
+                        pv: game.line_text(&info.pv),
+                    }));
+                };
+                let result = engine.search(&game, &limits, stop, &mut on_info);
+                match result.best {
+                    Some(mv) => Some(game.move_text(&mv)),
+                    // Chinese checkers: the player to move must pass.
+                    None => game.must_pass().then(|| "pass".to_string()),
+                }
+            };
+            done.store(true, Ordering::Release);
+            events(Event::BestMove(best));
+        });
+    }
+
+    /// Starts `work` on the worker thread with the search context, its stop
+    /// flag and its done flag (to raise just before its last event).
+    fn spawn_worker(
+        &mut self,
+        name: &str,
+        work: impl FnOnce(&mut AnyEngine, &AtomicBool, &AtomicBool) + Send + 'static,
+    ) {
+        self.reap_finished();
+        let Some(mut engine) = self.engine.take() else {
+            return self.report_error("the search context is lost");
+        };
+        engine.set_endgame_tables(self.tables.as_ref());
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread_stop = Arc::clone(&stop);
+        let done = Arc::new(AtomicBool::new(false));
+        let thread_done = Arc::clone(&done);
+        // The thread hands the context back through its result; if the
+        // thread cannot start, the context is dropped with the closure and
+        // a fresh one takes its place.
+        let spawned = std::thread::Builder::new()
+            .name(name.into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                work(&mut engine, &thread_stop, &thread_done);
+                engine
+            });
+        match spawned {
+            Ok(handle) => self.search = Some(RunningSearch { stop, done, handle }),
+            Err(err) => {
+                self.engine = Some(self.fresh_engine());
+                self.report_error(format!("cannot start the {name} thread: {err}"));
+            }
+        }
+    }
+
+    /// A new search context for the options, in place of one that was lost
+    /// with a search thread.
+    fn fresh_engine(&self) -> AnyEngine {
+        let mut engine = AnyEngine::new(self.settings.hash_mb);
+        engine.set_options(&self.settings.engine_options());
+        engine
+    }
+
+    /// Stops and joins any search or perft (its last event comes first).
+    pub fn stop(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+            match search.handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => {
+                    self.engine = Some(self.fresh_engine());
+                    self.report_error("the search thread failed");
+                }
+            }
+        }
+    }
+
+    /// Joins a worker that has finished, taking its search context back.
+    pub fn reap_finished(&mut self) {
+        if self
+            .search
+            .as_ref()
+            .is_some_and(|search| search.done.load(Ordering::Acquire))
+        {
+            self.stop();
+        }
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[cfg(test)]
+#[path = "host_tests.rs"]
+mod tests;
