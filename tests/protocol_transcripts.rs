@@ -256,6 +256,22 @@ fn help_lists_commands() {
     let lines = engine.read_until(|l| l.contains("PROTOCOL.md"));
     assert!(lines.iter().all(|l| l.starts_with("info string")));
     assert!(lines.iter().any(|l| l.contains("query gameover")));
+    // The options come from the option table: every declared name is there.
+    engine.send("ugi");
+    let declared: Vec<String> = engine
+        .read_until(|l| l == "ugiok")
+        .iter()
+        .filter_map(|l| l.strip_prefix("option name "))
+        .filter_map(|l| l.split_whitespace().next().map(String::from))
+        .collect();
+    assert!(declared.len() > 10, "{declared:?}");
+    let listed: Vec<&str> = lines
+        .iter()
+        .flat_map(|l| l.trim_start_matches("info string").split([',', ' ']))
+        .collect();
+    for name in &declared {
+        assert!(listed.contains(&name.as_str()), "help does not list {name}");
+    }
 }
 
 #[test]

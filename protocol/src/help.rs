@@ -1,7 +1,23 @@
 //! The text of the `help` command.
 
-/// Sent line by line in reply to `help`.
-pub const TEXT: &str = "\
+/// The reply to `help`: the commands, then the options as the option table
+/// declares them, then the move notation.
+pub fn lines() -> Vec<String> {
+    let mut lines: Vec<String> = COMMANDS.lines().map(String::from).collect();
+    let names: Vec<String> = damas::options::OPTIONS
+        .iter()
+        .map(|decl| decl.name.to_string())
+        .collect();
+    lines.push("info string Options ('ugi' lists them with their defaults):".to_string());
+    // Short lines, so that a terminal does not wrap them.
+    for chunk in names.chunks(6) {
+        lines.push(format!("info string   {}", chunk.join(", ")));
+    }
+    lines.extend(NOTATION.lines().map(String::from));
+    lines
+}
+
+const COMMANDS: &str = "\
 info string Damas speaks UGI (UCI spellings accepted). Commands:
 info string   ugi | uci                      identify, list options, end with ugiok/uciok
 info string   isready                        answered 'readyok' at once, even while searching
@@ -16,9 +32,9 @@ info string   query gameover|p1turn|result|turn|ranking|moves [cell]
 info string   d                              board, position text, hash, side to move, result
 info string   perft D | divide D             count move paths to depth D
 info string   quit                           exit (also at end of input)
-info string Options: Game (spanish, chinese, japanese), Players, AntiBlocking, PlayToEnd,
-info string   MoveLimit, NoProgressLimit, GoalLock, Threads, Hash,
-info string   MoveOverhead, BeamWidth, Style. 'ugi' lists them with their defaults.
+";
+
+const NOTATION: &str = "\
 info string Moves: draughts 11-15, 15x24 or 15x24x19x27 (long form); Chinese checkers
 info string   a full path e1-e3-g5 or just its ends, and 'pass' or 'resign'.
 info string See docs/PROTOCOL.md for the whole protocol.";

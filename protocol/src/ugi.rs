@@ -128,8 +128,8 @@ pub(crate) fn handle_in(
             return Flow::Quit;
         }
         Command::Help => {
-            for line in crate::help::TEXT.lines() {
-                out(line);
+            for line in crate::help::lines() {
+                out(&line);
             }
             return Flow::Continue;
         }
