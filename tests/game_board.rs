@@ -364,7 +364,9 @@ fn the_diagram_draws_each_piece_with_its_symbol_in_the_board_rows() {
         AnyGame::new(&GameSpec::Spanish),
     ];
     for players in 1..=6 {
-        games.push(AnyGame::new(&GameSpec::Chinese(Rules::for_players(players))));
+        games.push(AnyGame::new(&GameSpec::Chinese(Rules::for_players(
+            players,
+        ))));
     }
     games.push(AnyGame::new(
         &GameSpec::from_kind(GameKind::Japanese, 3, &Rules::default()).expect("a game"),
@@ -404,7 +406,10 @@ fn duplicate_capture_orders_are_counted_only_where_a_game_has_them() {
     assert_eq!(ring.perft(1, 1), 1);
     assert_eq!(ring.perft_keeping_duplicates(1, 1, 1), Some(2));
     let start = AnyGame::new(&GameSpec::Spanish);
-    assert_eq!(start.perft_keeping_duplicates(5, 2, 1), Some(start.perft(5, 1)));
+    assert_eq!(
+        start.perft_keeping_duplicates(5, 2, 1),
+        Some(start.perft(5, 1))
+    );
     let star = AnyGame::new(&GameSpec::Chinese(Rules::for_players(2)));
     assert_eq!(star.perft_keeping_duplicates(2, 1, 1), None);
 }

@@ -27,11 +27,7 @@ impl GameKind {
     /// let result = GameKind::Spanish.bench_with(1, &mut |_, _| positions += 1);
     /// assert!(result.nodes > 0 && positions > 0);
     /// ```
-    pub fn bench_with(
-        self,
-        depth: u32,
-        on_position: &mut dyn FnMut(&str, u64),
-    ) -> BenchResult {
+    pub fn bench_with(self, depth: u32, on_position: &mut dyn FnMut(&str, u64)) -> BenchResult {
         match self {
             GameKind::Spanish => spanish::bench_with(depth, on_position),
             GameKind::Chinese | GameKind::Japanese => chinese::bench_with(depth, on_position),
@@ -48,8 +44,14 @@ mod tests {
         assert_eq!(GameKind::Spanish.bench_depth(), spanish::BENCH_DEPTH);
         assert_eq!(GameKind::Japanese.bench_depth(), chinese::BENCH_DEPTH);
         let nodes = |kind: GameKind| kind.bench_with(2, &mut |_, _| {}).nodes;
-        assert_eq!(nodes(GameKind::Spanish), spanish::bench_with(2, &mut |_, _| {}).nodes);
-        assert_eq!(nodes(GameKind::Chinese), chinese::bench_with(2, &mut |_, _| {}).nodes);
+        assert_eq!(
+            nodes(GameKind::Spanish),
+            spanish::bench_with(2, &mut |_, _| {}).nodes
+        );
+        assert_eq!(
+            nodes(GameKind::Chinese),
+            chinese::bench_with(2, &mut |_, _| {}).nodes
+        );
         assert_eq!(nodes(GameKind::Japanese), nodes(GameKind::Chinese));
     }
 }

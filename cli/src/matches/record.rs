@@ -86,7 +86,10 @@ mod tests {
         assert!(text.contains("[White \"b\"]"), "{text}");
         assert!(text.contains("[Black \"a\"]"), "{text}");
         assert!(text.contains("[GameType \"24\"]"));
-        assert!(text.starts_with("[Event \"damas match\"]\n[Round \"1\"]\n"), "{text}");
+        assert!(
+            text.starts_with("[Event \"damas match\"]\n[Round \"1\"]\n"),
+            "{text}"
+        );
         assert!(text.contains("[Termination \"no moves\"]"), "{text}");
         assert!(text.contains("1. 11-15 22-18 2. 15x22 0-1"), "{text}");
         let resigned = pdn(&record(&["11-15", "resign"], vec![1, 2], None), 0, &names);
