@@ -341,3 +341,75 @@ fn every_capture_of_long_play_outs_has_a_path_through_each_victim() {
     }
     assert!(captures > 500, "only {captures} captures seen");
 }
+
+/// The part of each diagram line that shows board points: after the row
+/// number of the lines that start with one.
+fn board_rows(diagram: &str) -> String {
+    let mut rows = String::new();
+    for line in diagram.lines() {
+        let rest = line.trim_start();
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits > 0 {
+            rows.push_str(&rest[digits..]);
+            rows.push('\n');
+        }
+    }
+    rows
+}
+
+#[test]
+fn the_diagram_draws_each_piece_with_its_symbol_in_the_board_rows() {
+    let mut games = vec![
+        spanish("W:WK9,18,22:BK30,5,13"),
+        AnyGame::new(&GameSpec::Spanish),
+    ];
+    for players in 1..=6 {
+        games.push(AnyGame::new(&GameSpec::Chinese(Rules::for_players(
+            players,
+        ))));
+    }
+    games.push(AnyGame::new(
+        &GameSpec::from_kind(GameKind::Japanese, 3, &Rules::default()).expect("a game"),
+    ));
+    for game in &games {
+        let rows = board_rows(&game.diagram());
+        let board = game.board();
+        for owner in Player::all(game.player_count()) {
+            for kind in [PieceKind::Man, PieceKind::King] {
+                let piece = damas::Piece { owner, kind };
+                let symbol = game.diagram_symbol(piece).expect("a seated player");
+                let on_board = (0..board.points.len())
+                    .filter_map(Point::new)
+                    .filter(|&p| game.piece_at(p) == Some(piece))
+                    .count();
+                assert_eq!(
+                    rows.matches(symbol).count(),
+                    on_board,
+                    "{piece:?} as {symbol} in\n{}",
+                    game.diagram()
+                );
+            }
+        }
+        let absent = Player::new(game.player_count()).map(|owner| damas::Piece {
+            owner,
+            kind: PieceKind::Man,
+        });
+        assert_eq!(absent.and_then(|piece| game.diagram_symbol(piece)), None);
+    }
+}
+
+#[test]
+fn duplicate_capture_orders_are_counted_only_where_a_game_has_them() {
+    // The king on 9 takes 5, 15, 28 and 13 round a ring: one move, two
+    // orders.
+    let ring = spanish("W:WK9:B5,13,15,28");
+    assert_eq!(ring.perft(1, 1), 1);
+    assert_eq!(ring.perft_keeping_duplicates(1, 1, 1), Some(2));
+    let start = AnyGame::new(&GameSpec::Spanish);
+    assert_eq!(
+        start.perft_keeping_duplicates(5, 2, 1),
+        Some(start.perft(5, 1))
+    );
+    let star = AnyGame::new(&GameSpec::Chinese(Rules::for_players(2)));
+    assert_eq!(star.perft_keeping_duplicates(2, 1, 1), None);
+}

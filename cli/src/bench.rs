@@ -1,26 +1,20 @@
 //! `damas bench`: the fixed search benchmarks. The total node count is the
 //! search's signature; nodes per second measure speed.
 
-use clap::{Args, ValueEnum};
-use damas::search::BenchResult;
+use clap::Args;
+use damas::options::Settings;
+use damas::GameKind;
 
 use crate::output::{outln, Failure};
-
-/// Which game's suite.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BenchGame {
-    /// Spanish draughts (alpha-beta).
-    Spanish,
-    /// Chinese checkers, 2–6 players and the Japanese variant.
-    Chinese,
-}
+use crate::perft::game_parser;
 
 /// Arguments of `damas bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game whose search is measured.
-    #[arg(long, value_enum, default_value_t = BenchGame::Spanish)]
-    game: BenchGame,
+    /// The game whose search is measured (`chinese` and `japanese` run
+    /// the star's suite, which has positions of both variants).
+    #[arg(long, value_parser = game_parser(), default_value_t = Settings::default().game)]
+    game: GameKind,
     /// Depth of each search, 1 to 120 (default: the suite's own).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]
     depth: Option<u32>,
@@ -40,18 +34,8 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
             failed = outln!("{nodes:>12}  {position}").err();
         }
     };
-    let (depth, result): (u32, BenchResult) = match args.game {
-        BenchGame::Spanish => {
-            use damas::spanish::{bench_with, BENCH_DEPTH};
-            let depth = args.depth.unwrap_or(BENCH_DEPTH);
-            (depth, bench_with(depth, &mut report))
-        }
-        BenchGame::Chinese => {
-            use damas::chinese::{bench_with, BENCH_DEPTH};
-            let depth = args.depth.unwrap_or(BENCH_DEPTH);
-            (depth, bench_with(depth, &mut report))
-        }
-    };
+    let depth = args.depth.unwrap_or(args.game.bench_depth());
+    let result = args.game.bench_with(depth, &mut report);
     if let Some(failure) = failed {
         return Err(failure);
     }

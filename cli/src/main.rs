@@ -36,7 +36,7 @@ struct Cli {
 enum Commands {
     /// Speak the engine protocol on stdin/stdout (the default).
     Engine,
-    /// Search fixed positions (--game spanish or chinese) to a fixed depth: node signature and speed.
+    /// Search the game's fixed positions (--game NAME) to a fixed depth: node signature and speed.
     Bench(bench::BenchArgs),
     /// Spanish draughts self-play: quiet positions labelled with the game's result (for `tune`).
     Datagen(datagen::DatagenArgs),

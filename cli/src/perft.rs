@@ -3,21 +3,19 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 use damas::options::Settings as Options;
-use damas::{AnyGame, Game, GameKind};
+use damas::{AnyGame, BoardShape, Game, GameKind, GameSpec};
 
 use crate::output::{outln, Failure};
 
-/// The game, as named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameArg {
-    /// Spanish draughts.
-    Spanish,
-    /// Chinese checkers (see --variant).
-    Chinese,
-    /// The Japanese Diamond game.
-    Japanese,
+/// The `--game` value parser: one of the registry's names
+/// ([`GameKind::ALL`]), read with [`GameKind`]'s `FromStr`; `--help` lists
+/// each with its title.
+pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
+    let names = GameKind::ALL.map(|kind| PossibleValue::new(kind.name()).help(kind.title()));
+    PossibleValuesParser::new(names).try_map(|name: String| name.parse::<GameKind>())
 }
 
 /// The Chinese checkers rules variant.
@@ -33,8 +31,8 @@ pub enum VariantArg {
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The game.
-    #[arg(long, value_enum, default_value_t = GameArg::Spanish)]
-    pub game: GameArg,
+    #[arg(long, value_parser = game_parser(), default_value_t = Options::default().game)]
+    pub game: GameKind,
     /// Number of players (Chinese checkers: 1–6).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
@@ -47,31 +45,50 @@ pub struct GameArgs {
     pub rules: Vec<String>,
 }
 
+/// The shape of the board `kind` is played on.
+fn board_shape(kind: GameKind) -> Option<BoardShape> {
+    let settings = Options {
+        game: kind,
+        players: kind.default_players(),
+        ..Options::default()
+    };
+    Some(AnyGame::new(&settings.spec().ok()?).board().shape)
+}
+
 impl GameArgs {
-    /// Engine options for these arguments.
-    pub fn options(&self) -> Result<Options, String> {
-        let kind = match (self.game, self.variant) {
-            (GameArg::Spanish, _) => GameKind::Spanish,
-            (GameArg::Japanese, _) | (GameArg::Chinese, VariantArg::Japanese) => GameKind::Japanese,
-            (GameArg::Chinese, VariantArg::International) => GameKind::Chinese,
-        };
-        let mut options = Options::default();
-        options
-            .set("Game", kind.name())
-            .map_err(|err| err.to_string())?;
-        if kind != GameKind::Spanish {
-            options
-                .set("Players", &self.players.to_string())
-                .map_err(|err| err.to_string())?;
-        } else if self.players != 2 {
-            return Err("Spanish draughts is a two-player game".into());
+    /// The game played: `--game`, or the game `--variant` names when that
+    /// game is played on the same board (`--game chinese --variant
+    /// japanese`); a variant of another board changes nothing.
+    pub fn kind(&self) -> GameKind {
+        let named = self
+            .variant
+            .to_possible_value()
+            .and_then(|value| value.get_name().parse::<GameKind>().ok());
+        match named {
+            Some(variant) if board_shape(variant) == board_shape(self.game) => variant,
+            _ => self.game,
         }
+    }
+
+    /// Engine options for these arguments: the game, `--players` and
+    /// every `--rule`, each set through [`Options::set`]; the combination
+    /// is checked, so that [`Options::spec`] describes a game.
+    pub fn options(&self) -> Result<Options, String> {
+        let mut options = Options {
+            game: self.kind(),
+            ..Options::default()
+        };
+        options
+            .set("Players", &self.players.to_string())
+            .map_err(|err| err.to_string())?;
         for rule in &self.rules {
             let (name, value) = rule
                 .split_once('=')
                 .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
             options.set(name, value).map_err(|err| err.to_string())?;
         }
+        GameSpec::from_kind(options.game, options.players, &options.rules)
+            .map_err(|err| err.to_string())?;
         Ok(options)
     }
 }
@@ -145,20 +162,15 @@ pub fn run(args: &PerftArgs) -> Result<(), Failure> {
             n => damas::search::effective_threads(n),
         };
         match args.hash {
-            _ if args.keep_duplicates => match &game {
-                AnyGame::Spanish(g) => damas::spanish::perft_keeping_duplicates(
-                    g.position(),
+            _ if args.keep_duplicates => game
+                .perft_keeping_duplicates(
                     args.depth,
                     threads,
                     args.hash.unwrap_or(KEEP_DEFAULT_HASH_MB),
-                ),
-                AnyGame::Chinese(_) => {
-                    return Err(
-                        "--keep-duplicates is for Spanish draughts (Chinese checkers moves have no duplicates)"
-                            .into(),
-                    )
-                }
-            },
+                )
+                .ok_or(
+                    "--keep-duplicates is for Spanish draughts (Chinese checkers moves have no duplicates)",
+                )?,
             Some(mb) => game
                 .perft_hashed_until(args.depth, threads, mb, &AtomicBool::new(false))
                 .unwrap_or(0),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use damas::search::SearchLimits;
-use damas::{AnyEngine, AnyGame, Game, GameKind, Outcome, Player, Search};
+use damas::{AnyEngine, AnyGame, Game, Outcome, Piece, PieceKind, Player, Search};
 
 use crate::lines::{read_line_bounded, Read};
 use crate::output::{stdout_error, Failure};
@@ -45,46 +45,45 @@ const PLAYER_COLOURS: [&str; 6] = [
 ];
 const RESET: &str = "\x1b[0m";
 
-/// Colours the pieces of a diagram: the library draws players as distinct
-/// characters, and this maps each to a colour. Only the board is coloured:
-/// the row numbers, square numbers and the lines under the board are not.
-fn colourise(diagram: &str, kind: GameKind) -> String {
+/// The game's diagram with its pieces coloured by owner: each piece's
+/// character ([`Game::diagram_symbol`]) in the board rows. Only the board
+/// is coloured: the row numbers, square numbers and the lines under the
+/// board are not.
+fn colourise(game: &impl Game) -> String {
+    let symbols: Vec<(char, Player)> = Player::all(game.player_count())
+        .flat_map(|owner| [PieceKind::Man, PieceKind::King].map(|kind| Piece { owner, kind }))
+        .filter_map(|piece| Some((game.diagram_symbol(piece)?, piece.owner)))
+        .collect();
+    let diagram = game.diagram();
     let mut out = String::with_capacity(diagram.len() * 2);
     for line in diagram.lines() {
-        let (start, end) = board_span(kind, line).unwrap_or((line.len(), line.len()));
+        let start = board_start(line).unwrap_or(line.len());
         out.push_str(&line[..start]);
-        for ch in line[start..end].chars() {
-            match player_of_symbol(kind, ch) {
-                Some(player) => {
-                    out.push_str(PLAYER_COLOURS[player % PLAYER_COLOURS.len()]);
+        for ch in line[start..].chars() {
+            match symbols.iter().find(|(symbol, _)| *symbol == ch) {
+                Some((_, owner)) => {
+                    out.push_str(PLAYER_COLOURS[owner.index() % PLAYER_COLOURS.len()]);
                     out.push(ch);
                     out.push_str(RESET);
                 }
                 None => out.push(ch),
             }
         }
-        out.push_str(&line[end..]);
         out.push('\n');
     }
     out.pop();
     out
 }
 
-/// The byte range of a diagram line that shows board squares: between the
-/// frame's bars in Spanish draughts, after the row number on the star.
-fn board_span(kind: GameKind, line: &str) -> Option<(usize, usize)> {
-    match kind {
-        GameKind::Spanish => {
-            let first = line.find('|')?;
-            let second = first + 1 + line[first + 1..].find('|')?;
-            Some((first + 1, second))
-        }
-        GameKind::Chinese | GameKind::Japanese => {
-            let label = line.get(..2)?;
-            label.trim_start().parse::<u8>().ok()?;
-            Some((2, line.len()))
-        }
-    }
+/// Where the points of a diagram line begin: after the row number that
+/// starts a board row; `None` for the other lines (file letters, frame,
+/// the player to move).
+fn board_start(line: &str) -> Option<usize> {
+    let label = line.len() - line.trim_start().len();
+    let digits = line[label..]
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(line.len() - label);
+    (digits > 0).then_some(label + digits)
 }
 
 /// A person's text as it may be shown back: control characters (terminal
@@ -104,24 +103,6 @@ fn shown(text: &str) -> String {
         }
     }
     out
-}
-
-/// Which player a diagram character stands for: the Spanish diagram draws
-/// White as `w`/`W` and Black as `b`/`B`, the star draws players as digits
-/// (and their kings as letters).
-fn player_of_symbol(kind: GameKind, symbol: char) -> Option<usize> {
-    match kind {
-        GameKind::Spanish => match symbol {
-            'w' | 'W' => Some(0),
-            'b' | 'B' => Some(1),
-            _ => None,
-        },
-        GameKind::Chinese | GameKind::Japanese => match symbol {
-            '1'..='6' => Some(symbol as usize - '1' as usize),
-            'A'..='F' => Some(symbol as usize - 'A' as usize),
-            _ => None,
-        },
-    }
 }
 
 /// Takes turns back until a person is to move again, with at least one
@@ -191,11 +172,10 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let mut announced = false;
     loop {
         if drawn != Some(game.hash()) {
-            let diagram = game.diagram();
             if colour {
-                say!(out, "{}", colourise(&diagram, game.kind()))?;
+                say!(out, "{}", colourise(&game))?;
             } else {
-                say!(out, "{diagram}")?;
+                say!(out, "{}", game.diagram())?;
             }
             drawn = Some(game.hash());
         }
@@ -306,34 +286,59 @@ mod tests {
     use super::*;
     use damas::EndReason;
 
+    /// A new game set up as `damas play` does: options by name.
+    fn new_game(options: &[(&str, &str)]) -> AnyGame {
+        let mut settings = damas::options::Settings::default();
+        for (name, value) in options {
+            settings.set(name, value).expect("a valid option");
+        }
+        AnyGame::new(&settings.spec().expect("a game"))
+    }
+
     #[test]
     fn undo_goes_back_to_the_last_human_turn() {
-        let mut game = AnyGame::new(&damas::GameSpec::Spanish);
+        let mut game = new_game(&[]);
+        let start = game.position_text();
         assert!(!undo_to_human(&mut game, &[1]), "nothing played yet");
         game.play_text("11-15").expect("legal");
         game.play_text("22-18").expect("legal");
         // p1 is to move again: both plies go, back to p1's previous turn.
         assert!(undo_to_human(&mut game, &[1]));
-        assert_eq!(game.position_text(), damas::spanish::START_FEN);
+        assert_eq!(game.position_text(), start);
         // With people on both sides one ply goes.
         game.play_text("11-15").expect("legal");
         assert!(undo_to_human(&mut game, &[1, 2]));
-        assert_eq!(game.position_text(), damas::spanish::START_FEN);
+        assert_eq!(game.position_text(), start);
+    }
+
+    /// `text` without its colour escapes.
+    fn plain(text: &str) -> String {
+        let mut out = text.replace(RESET, "");
+        for colour in PLAYER_COLOURS {
+            out = out.replace(colour, "");
+        }
+        out
     }
 
     #[test]
     fn only_pieces_are_coloured() {
-        let spanish = AnyGame::new(&damas::GameSpec::Spanish).diagram();
-        let coloured = colourise(&spanish, GameKind::Spanish);
+        let draughts = new_game(&[]);
+        let coloured = colourise(&draughts);
         // 12 men a side, nothing else: not the W of "White", not the FEN.
         assert_eq!(coloured.matches(RESET).count(), 24, "{coloured}");
         assert!(coloured.contains("White to move  FEN W:W1-12:B21-32"));
-        let star = AnyGame::new(&damas::GameSpec::Chinese(
-            damas::chinese::Rules::for_players(6),
-        ));
-        let coloured = colourise(&star.diagram(), GameKind::Chinese);
+        assert_eq!(plain(&coloured), draughts.diagram().trim_end());
+        let star = new_game(&[("Game", "chinese"), ("Players", "6")]);
+        let coloured = colourise(&star);
         assert_eq!(coloured.matches(RESET).count(), 60, "{coloured}");
         assert!(coloured.starts_with("17 "), "row numbers stay plain");
+        assert_eq!(plain(&coloured), star.diagram().trim_end());
+        // Each player's pieces in its own colour: p1's and p6's.
+        assert!(coloured.contains(&format!("{}1{RESET}", PLAYER_COLOURS[0])));
+        assert!(coloured.contains(&format!("{}6{RESET}", PLAYER_COLOURS[5])));
+        let diamond = new_game(&[("Game", "japanese"), ("Players", "3")]);
+        let coloured = colourise(&diamond);
+        assert!(coloured.contains(&format!("{}A{RESET}", PLAYER_COLOURS[0])));
     }
 
     #[test]

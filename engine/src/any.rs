@@ -344,6 +344,14 @@ impl Game for AnyGame {
         each!(self, g => g.player_name(player))
     }
 
+    fn diagram_symbol(&self, piece: Piece) -> Option<char> {
+        each!(self, g => g.diagram_symbol(piece))
+    }
+
+    fn perft_keeping_duplicates(&self, depth: u32, threads: usize, hash_mb: usize) -> Option<u64> {
+        each!(self, g => g.perft_keeping_duplicates(depth, threads, hash_mb))
+    }
+
     fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
         each!(self, g => Game::play_text(g.as_mut(), text))
     }

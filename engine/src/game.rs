@@ -537,6 +537,25 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         }
         out
     }
+
+    /// The character [`diagram`](Game::diagram) draws for `piece` (`w`,
+    /// `B` in Spanish draughts; `1`..`6` and the kings `A`..`F` on the
+    /// star), so that a front end can find and colour the pieces of the
+    /// diagram; `None` for a player this game does not have. The diagram's
+    /// board rows are the lines that start with their row number; a
+    /// piece's character appears in a row only after that number.
+    fn diagram_symbol(&self, piece: Piece) -> Option<char>;
+
+    /// Leaf nodes `depth` plies deep counting every distinct capture
+    /// order as its own move, as perft programs that keep duplicate
+    /// captures do (Spanish draughts: a king taking the same pieces in two
+    /// orders), with a table of about `hash_mb` MiB over `threads` threads
+    /// (0: every core). `None` for a game whose moves have no duplicates
+    /// (its [`perft`](Game::perft) is the count).
+    fn perft_keeping_duplicates(&self, depth: u32, threads: usize, hash_mb: usize) -> Option<u64> {
+        let _ = (depth, threads, hash_mb);
+        None
+    }
 }
 
 /// A search context for one game: the transposition table and the

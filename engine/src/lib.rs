@@ -43,6 +43,7 @@
 #![warn(missing_docs)]
 
 mod any;
+mod bench;
 mod bitset;
 pub mod board;
 pub mod ccp;

@@ -19,7 +19,6 @@ use std::time::Duration;
 
 use clap::Args;
 use damas::options::Settings as Options;
-use damas::GameSpec;
 use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 
 use crate::output::{errln, outln, write_stderr, Failure};
@@ -225,8 +224,8 @@ fn check_protocols(specs: &[EngineSpec], options: &Options) -> Result<(), String
     let Some(ccp) = specs.iter().find(|s| s.protocol == ProtocolKind::Ccp) else {
         return Ok(());
     };
-    match options.spec() {
-        Ok(GameSpec::Chinese(rules)) if rules.is_ccerl() => Ok(()),
+    match options.rule_set() {
+        "ccerl" => Ok(()),
         _ => Err(format!(
             "engine {} speaks CCP, which plays two-player Chinese checkers by the \
              CCERL rules: use --game chinese --rule Rules=ccerl",

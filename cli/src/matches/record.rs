@@ -1,9 +1,10 @@
-//! Writing finished games: PDN for Spanish draughts, and one game per line
-//! for Chinese checkers (format in docs/NOTATION.md).
+//! Writing finished games in the format of their game (PDN for Spanish
+//! draughts, one game per line for Chinese checkers; docs/NOTATION.md):
+//! the runner fills a [`damas::record::GameRecord`] and the library writes
+//! it.
 
 use damas::options::Settings as Options;
-use damas::record::{pdn_game, pdn_result, ChineseRecord};
-use damas::GameKind;
+use damas::record::GameRecord as Record;
 
 use super::referee::{Ending, GameRecord};
 
@@ -16,42 +17,11 @@ pub fn ending_text(ending: &Ending) -> String {
     }
 }
 
-/// One game as PDN with `[GameType "24"]` (written by `damas::record`).
-pub fn pdn(record: &GameRecord, index: usize, names: &[String]) -> String {
-    let result = pdn_result(&record.places);
-    let round = (index + 1).to_string();
-    let mut tags: Vec<(&str, &str)> = vec![
-        ("Event", "damas match"),
-        ("Round", &round),
-        ("White", &names[record.seats[0]]),
-        ("Black", &names[record.seats[1]]),
-        ("Result", result),
-        ("GameType", "24"),
-    ];
-    let black_starts = match &record.opening.start {
-        Some(fen) => {
-            tags.push(("FEN", fen));
-            fen.trim_start().starts_with('B')
-        }
-        None => false,
-    };
-    let termination = record
-        .endings
-        .iter()
-        .map(ending_text)
-        .collect::<Vec<_>>()
-        .join("; ");
-    if !termination.is_empty() {
-        tags.push(("Termination", &termination));
-    }
-    pdn_game(&tags, black_starts, &record.moves, result)
-}
-
-/// One Chinese checkers game on one line of tab-separated `key=value`
-/// fields (written by `damas::record`).
-pub fn line(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
+/// The record of game `index` (0-based) in the format of its game.
+pub fn format(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
     let endings: Vec<String> = record.endings.iter().map(ending_text).collect();
-    ChineseRecord {
+    Record {
+        event: "damas match".into(),
         game: index + 1,
         kind: options.game,
         seats: record.seats.iter().map(|&e| names[e].clone()).collect(),
@@ -60,16 +30,7 @@ pub fn line(record: &GameRecord, index: usize, names: &[String], options: &Optio
         places: record.places.clone(),
         ending: endings.join("; "),
     }
-    .line()
-}
-
-/// The record of one game in the format of its game.
-pub fn format(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
-    if options.game == GameKind::Spanish {
-        pdn(record, index, names)
-    } else {
-        line(record, index, names, options) + "\n"
-    }
+    .text()
 }
 
 /// A Chinese checkers record line read back: the fields by key.
@@ -88,6 +49,7 @@ pub fn parse_line(text: &str) -> Option<Vec<(String, String)>> {
 mod tests {
     use super::*;
     use crate::matches::openings::Opening;
+    use damas::{AnyGame, Game};
 
     fn record(moves: &[&str], places: Vec<u32>, start: Option<&str>) -> GameRecord {
         GameRecord {
@@ -102,6 +64,17 @@ mod tests {
         }
     }
 
+    /// The options of a match of `game`.
+    fn options(game: &str) -> Options {
+        let mut options = Options::default();
+        options.set("Game", game).expect("a game");
+        options
+    }
+
+    fn pdn(record: &GameRecord, index: usize, names: &[String]) -> String {
+        format(record, index, names, &options("spanish"))
+    }
+
     #[test]
     fn pdn_has_tags_numbers_and_result() {
         let names = vec!["a".to_string(), "b".to_string()];
@@ -113,6 +86,11 @@ mod tests {
         assert!(text.contains("[White \"b\"]"), "{text}");
         assert!(text.contains("[Black \"a\"]"), "{text}");
         assert!(text.contains("[GameType \"24\"]"));
+        assert!(
+            text.starts_with("[Event \"damas match\"]\n[Round \"1\"]\n"),
+            "{text}"
+        );
+        assert!(text.contains("[Termination \"no moves\"]"), "{text}");
         assert!(text.contains("1. 11-15 22-18 2. 15x22 0-1"), "{text}");
         let resigned = pdn(&record(&["11-15", "resign"], vec![1, 2], None), 0, &names);
         assert!(resigned.contains("\n1. 11-15 1-0\n"), "{resigned}");
@@ -131,14 +109,13 @@ mod tests {
     fn pdn_records_read_back_with_the_library() {
         let names = vec!["e1 \"quoted\" \\ name".to_string(), "b".to_string()];
         let mut long = record(&[], vec![1, 2], None);
-        let mut game = damas::spanish::Draughts::default();
+        let mut game = AnyGame::new(&options("spanish").spec().expect("a game"));
         // Enough plies for line breaks, every move in canonical text.
         for _ in 0..40 {
-            let Some(text) = damas::Game::legal_moves_text(&game).into_iter().next() else {
+            let Some(text) = game.legal_moves_text().into_iter().next() else {
                 break;
             };
-            long.moves
-                .push(damas::Game::play_text(&mut game, &text).expect("legal"));
+            long.moves.push(game.play_text(&text).expect("legal"));
         }
         let from_fen = record(&["22x13"], vec![2, 1], Some("B:W18,K3:BK30,22"));
         let text = pdn(&long, 0, &names) + &pdn(&from_fen, 1, &names);
@@ -151,7 +128,7 @@ mod tests {
         assert_eq!(games[0].tag("Result"), Some("1-0"));
         assert_eq!(
             damas::Game::position_text(&games[0].replay().expect("legal")),
-            damas::Game::position_text(&game)
+            game.position_text()
         );
         assert_eq!(games[1].tag("FEN"), Some("B:W18,K3:BK30,22"));
         assert_eq!(games[1].moves(), ["22x13"]);
@@ -162,16 +139,19 @@ mod tests {
     #[test]
     fn chinese_line_round_trips_its_fields() {
         let names = vec!["a".to_string(), "b,\tc".to_string()];
-        let text = line(
+        let text = format(
             &record(&["e1-e3"], vec![1, 2], None),
             4,
             &names,
-            &Options::default(),
+            &options("chinese"),
         );
-        let fields = parse_line(&text).expect("parses");
+        let text = text.strip_suffix('\n').expect("one line");
+        let fields = parse_line(text).expect("parses");
         assert_eq!(fields[0], ("game".into(), "5".into()));
         assert!(fields.contains(&("moves".into(), "e1-e3".into())));
         assert!(fields.contains(&("places".into(), "1,2".into())));
         assert!(fields.contains(&("engines".into(), "b  c,a".into())));
+        assert!(fields.contains(&("type".into(), "chinese".into())));
+        assert!(fields.contains(&("ending".into(), "no moves".into())));
     }
 }

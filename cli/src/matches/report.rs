@@ -1,7 +1,5 @@
 //! What `damas match` prints: the progress line and the summary.
 
-use damas::GameKind;
-
 use super::{Progress, Setup};
 
 /// The one-line progress report, rewritten after each game.
@@ -34,14 +32,17 @@ pub(super) fn progress_line(state: &Progress, total: u64, engines: usize) -> Str
 pub(super) fn summary(setup: &Setup<'_>, state: &Progress) -> String {
     let options = setup.options;
     let mut out = String::new();
-    let game = if options.game == GameKind::Spanish {
-        "spanish".to_string()
+    // A game for one number of players is named alone.
+    let counts = options.game.players();
+    let game = if counts.start() == counts.end() {
+        options.game.name().to_string()
     } else {
         format!("{} ({} players)", options.game.name(), options.players)
     };
     out.push_str(&format!("Match: {game}, {} games\n", state.done));
     let standings = &state.standings;
-    let places = options.game != GameKind::Spanish && options.players > 2;
+    // Places matter beyond two players; two players win, draw or lose.
+    let places = options.players > 2;
     if places {
         out.push_str(&format!(
             "{:<4} {:<50} {:>6} {:>8} {:>10} {:>13} {:>7}\n",

@@ -349,6 +349,20 @@ impl game::Game for Checkers {
 
     /// The colour of each seat of the star, as the web board and the
     /// terminal draw them.
+    /// `1`..`6` for the pieces of `p1`..`p6`, `A`..`F` for their kings, as
+    /// [`Position::diagram`](super::Position::diagram) draws them.
+    fn diagram_symbol(&self, piece: Piece) -> Option<char> {
+        let seat = piece.owner.index();
+        if seat >= self.player_count() {
+            return None;
+        }
+        let first = match piece.kind {
+            PieceKind::Man => b'1',
+            PieceKind::King => b'A',
+        };
+        Some(char::from(first + seat as u8))
+    }
+
     fn player_name(&self, player: Player) -> &'static str {
         const NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Teal"];
         NAMES.get(player.index()).copied().unwrap_or("")

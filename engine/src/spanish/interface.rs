@@ -397,6 +397,28 @@ impl game::Game for Draughts {
         out
     }
 
+    /// `w`/`b` men and `W`/`B` kings, as [`Position::diagram`] draws them.
+    fn diagram_symbol(&self, piece: Piece) -> Option<char> {
+        let symbol = match (color_of(piece.owner)?, piece.kind) {
+            (Color::White, PieceKind::Man) => 'w',
+            (Color::White, PieceKind::King) => 'W',
+            (Color::Black, PieceKind::Man) => 'b',
+            (Color::Black, PieceKind::King) => 'B',
+        };
+        Some(symbol)
+    }
+
+    /// [`perft_keeping_duplicates`](super::perft_keeping_duplicates) of the
+    /// position.
+    fn perft_keeping_duplicates(&self, depth: u32, threads: usize, hash_mb: usize) -> Option<u64> {
+        Some(super::perft_keeping_duplicates(
+            self.position(),
+            depth,
+            threads,
+            hash_mb,
+        ))
+    }
+
     fn player_name(&self, player: Player) -> &'static str {
         match color_of(player) {
             Some(Color::White) => "White",
