@@ -27,7 +27,7 @@ fn main() {
     }
     let mut game = Checkers::new(rules);
     println!("{}", game.diagram());
-    println!("{}\n", game.to_string());
+    println!("{game}\n");
     while let Some(player) = game.to_move() {
         let p = player.index();
         let pos = *game.position();
@@ -53,7 +53,7 @@ fn main() {
         println!("{:>4}. player {}: {text}", game.ply(), p + 1);
     }
     println!("\n{}", game.diagram());
-    println!("{}", game.to_string());
+    println!("{game}");
     let winner = game
         .outcome()
         .and_then(|o| o.winner())

@@ -195,12 +195,7 @@ pub fn check_chinese_text_round_trip(game: &CGame) {
 /// each legal move (at most `limit`) its text plays the same move.
 pub fn check_chinese_game(game: &CGame, limit: usize) {
     let pos = game.position();
-    assert_eq!(
-        pos.hash(),
-        pos.compute_hash(),
-        "hash of {}",
-        game.to_string()
-    );
+    assert_eq!(pos.hash(), pos.compute_hash(), "hash of {game}");
     check_chinese_text_round_trip(game);
     let legal = game.legal_moves();
     for mv in legal.iter().take(limit) {
@@ -213,8 +208,7 @@ pub fn check_chinese_game(game: &CGame, limit: usize) {
         assert_eq!(
             by_text.play_text(&text).ok(),
             Some(text.clone()),
-            "'{text}' does not play back in {}",
-            game.to_string()
+            "'{text}' does not play back in {game}"
         );
         assert_eq!(by_text, by_move, "'{text}' played differently");
         let ends = format!("{}-{}", mv.from(), mv.to());
@@ -242,8 +236,7 @@ pub fn check_chinese_move_text(game: &CGame, text: &str) {
             let mv = *mv;
             assert!(
                 game.legal_moves().contains(&mv),
-                "'{text}' played the illegal {mv:?} in {}",
-                game.to_string()
+                "'{text}' played the illegal {mv:?} in {game}"
             );
             let mut direct = game.clone();
             direct.play(mv).expect("legal");

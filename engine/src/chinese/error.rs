@@ -4,10 +4,10 @@
 use super::geometry::{Cell, CellParseError};
 use super::moves::Move;
 
-/// What is wrong with a position text (see [`Checkers::from_text`]) or with a
+/// What is wrong with a position text (read by [`Checkers`]'s `FromStr`) or with a
 /// position built from pieces (see [`Position::from_pieces`]).
 ///
-/// [`Checkers::from_text`]: super::Checkers::from_text
+/// [`Checkers`]: super::Checkers
 /// [`Position::from_pieces`]: super::Position::from_pieces
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {

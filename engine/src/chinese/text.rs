@@ -1,4 +1,5 @@
-//! The one-line position text of a [`Checkers`]: see [`Checkers::to_text`].
+//! The one-line position text of a [`Checkers`]: written by its `Display`
+//! (whose documentation gives the format) and read by its `FromStr`.
 
 use super::error::TextError;
 use super::game::Checkers;
@@ -40,29 +41,6 @@ fn end_name(e: Option<EndReason>) -> &'static str {
 }
 
 impl Checkers {
-    /// The one-line position text; [`Checkers::from_text`] reads it back to an
-    /// equal game (the history aside).
-    ///
-    /// ```text
-    /// I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:110,0:110 over=- anti=1 end=1 limit=200 noprog=30 lock=0 nomove=0 rep=0 equal=0
-    /// ```
-    ///
-    /// 1. Variant letter (`I` international, `J` Japanese as asked; `J4`..`J6`
-    ///    play by the international rules) and the number of players.
-    /// 2. Player to move, 1-based.
-    /// 3. Pieces: one group per player in seat order separated by `/`, cell
-    ///    names separated by `,` in cell order, `*` after the king; `-` for none.
-    /// 4. `key=value` fields, all optional when parsing (defaults: a fresh game
-    ///    with [`Rules::default`] options, players playing, counters zero, the
-    ///    player to move as the first player):
-    ///    `s` player states (`p` playing, `f2` finished 2nd, `r3` resigned 3rd,
-    ///    `d1` placed 1st at the end), `first` first player, `ply` turns taken,
-    ///    `rounds` completed rounds, `progress` round of the last progress or
-    ///    `-`, `best` per player best `in-goal:distance`, `over` end reason
-    ///    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`,
-    ///    `adjudicated`), and the
-    ///    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
-    ///    (number or `-`).
     pub(crate) fn to_text(&self) -> String {
         let r = &self.rules;
         let pos = &self.pos;
@@ -123,8 +101,8 @@ impl Checkers {
         s
     }
 
-    /// Reads a position text (format: [`Checkers::to_text`]); the rule fields
-    /// it leaves out take the values of [`Rules::default`] (see
+    /// Reads a position text (the format of `Display`); the rule fields it
+    /// leaves out take the values of [`Rules::default`] (see
     /// [`Checkers::from_text_with_defaults`]). The game has no turn to undo.
     ///
     /// ```
@@ -138,7 +116,7 @@ impl Checkers {
         Checkers::from_text_with_defaults(text, &Rules::default())
     }
 
-    /// Reads a position text like [`Checkers::from_text`], but the rule fields
+    /// Reads a position text like `FromStr`, but the rule fields
     /// the text leaves out (`anti`, `end`, `rot`, `limit`, `noprog`, `lock`)
     /// come from `defaults` (whose `players` and `variant` are ignored: the
     /// text always gives them), so that a text may carry just the pieces.
@@ -338,8 +316,30 @@ impl Checkers {
     }
 }
 
+/// The one-line position text; `FromStr` reads it back to an
+/// equal game (the history aside).
+///
+/// ```text
+/// I2 1 e1,e2,f2,...,h4/j14,...,m17 s=p,p first=1 ply=0 rounds=0 progress=- best=0:110,0:110 over=- anti=1 end=1 limit=200 noprog=30 lock=0 nomove=0 rep=0 equal=0
+/// ```
+///
+/// 1. Variant letter (`I` international, `J` Japanese as asked; `J4`..`J6`
+///    play by the international rules) and the number of players.
+/// 2. Player to move, 1-based.
+/// 3. Pieces: one group per player in seat order separated by `/`, cell
+///    names separated by `,` in cell order, `*` after the king; `-` for none.
+/// 4. `key=value` fields, all optional when parsing (defaults: a fresh game
+///    with [`Rules::default`] options, players playing, counters zero, the
+///    player to move as the first player):
+///    `s` player states (`p` playing, `f2` finished 2nd, `r3` resigned 3rd,
+///    `d1` placed 1st at the end), `first` first player, `ply` turns taken,
+///    `rounds` completed rounds, `progress` round of the last progress or
+///    `-`, `best` per player best `in-goal:distance`, `over` end reason
+///    (`-`, `decided`, `first`, `limit`, `noprog`, `blocked`,
+///    `adjudicated`), and the
+///    options `anti`, `end`, `rot`, `lock` (`0`/`1`), `limit`, `noprog`
+///    (number or `-`).
 impl fmt::Display for Checkers {
-    /// Writes the position text ([`Checkers::to_text`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
     }
@@ -348,7 +348,9 @@ impl fmt::Display for Checkers {
 impl FromStr for Checkers {
     type Err = TextError;
 
-    /// Reads a position text ([`Checkers::from_text`]).
+    /// Reads a position text (the format of `Display`); the rule fields it
+    /// leaves out take the values of [`Rules::default`] (see
+    /// [`Checkers::from_text_with_defaults`]).
     fn from_str(s: &str) -> Result<Checkers, TextError> {
         Checkers::from_text(s)
     }
