@@ -90,67 +90,6 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
-/// The fields of one Chinese checkers game record line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChineseRecord {
-    /// Game number, from 1.
-    pub game: usize,
-    /// [`GameKind::Chinese`] or [`GameKind::Japanese`].
-    pub kind: GameKind,
-    /// Who sat in each seat, `p1` first (free text).
-    pub seats: Vec<String>,
-    /// The position text the game started from; `None` for the start
-    /// position with `p1` to move.
-    pub start: Option<String>,
-    /// Every turn in full-path form, `pass` and `resign` as played.
-    pub moves: Vec<String>,
-    /// The place of each seat, `p1` first (empty while undecided).
-    pub places: Vec<u32>,
-    /// Why the game ended.
-    pub ending: String,
-}
-
-impl ChineseRecord {
-    /// The record on one line of tab-separated `key=value` fields (no line
-    /// end); seat names lose the commas, tabs and line ends that would
-    /// break the fields.
-    ///
-    /// ```
-    /// use damas::record::ChineseRecord;
-    /// use damas::GameKind;
-    /// let record = ChineseRecord {
-    ///     game: 1,
-    ///     kind: GameKind::Chinese,
-    ///     seats: vec!["person".into(), "engine".into()],
-    ///     start: None,
-    ///     moves: vec!["e4-e5".into()],
-    ///     places: vec![2, 1],
-    ///     ending: "p1 resigned".into(),
-    /// };
-    /// assert_eq!(
-    ///     record.line(),
-    ///     "game=1\ttype=chinese\tplayers=2\tengines=person,engine\tstart=startpos\tmoves=e4-e5\tplaces=2,1\tending=p1 resigned"
-    /// );
-    /// ```
-    pub fn line(&self) -> String {
-        let clean = |text: &str| text.replace([',', '\t', '\n', '\r'], " ");
-        let seats: Vec<String> = self.seats.iter().map(|s| clean(s)).collect();
-        let places: Vec<String> = self.places.iter().map(u32::to_string).collect();
-        let start = self.start.as_deref().unwrap_or("startpos");
-        [
-            format!("game={}", self.game),
-            format!("type={}", self.kind.name()),
-            format!("players={}", self.seats.len()),
-            format!("engines={}", seats.join(",")),
-            format!("start={}", start.replace(['\t', '\n', '\r'], " ")),
-            format!("moves={}", self.moves.join(" ")),
-            format!("places={}", places.join(",")),
-            format!("ending={}", self.ending.replace(['\t', '\n', '\r'], " ")),
-        ]
-        .join("\t")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,19 +209,7 @@ impl GameRecord {
     pub fn text(&self) -> String {
         match self.kind {
             GameKind::Spanish => self.pdn(),
-            GameKind::Chinese | GameKind::Japanese => {
-                let line = ChineseRecord {
-                    game: self.game,
-                    kind: self.kind,
-                    seats: self.seats.clone(),
-                    start: self.start.clone(),
-                    moves: self.moves.clone(),
-                    places: self.places.clone(),
-                    ending: self.ending.clone(),
-                }
-                .line();
-                line + "\n"
-            }
+            GameKind::Chinese | GameKind::Japanese => self.line() + "\n",
         }
     }
 
@@ -293,6 +220,47 @@ impl GameRecord {
             GameKind::Spanish => "pdn",
             GameKind::Chinese | GameKind::Japanese => "txt",
         }
+    }
+
+    /// The Chinese checkers record on one line of tab-separated
+    /// `key=value` fields (no line end; [`GameRecord::text`] adds it); seat
+    /// names lose the commas, tabs and line ends that would break the
+    /// fields.
+    ///
+    /// ```
+    /// use damas::record::GameRecord;
+    /// use damas::GameKind;
+    /// let record = GameRecord {
+    ///     event: "damas serve".into(),
+    ///     game: 1,
+    ///     kind: GameKind::Chinese,
+    ///     seats: vec!["person".into(), "engine".into()],
+    ///     start: None,
+    ///     moves: vec!["e4-e5".into()],
+    ///     places: vec![2, 1],
+    ///     ending: "p1 resigned".into(),
+    /// };
+    /// assert_eq!(
+    ///     record.line(),
+    ///     "game=1\ttype=chinese\tplayers=2\tengines=person,engine\tstart=startpos\tmoves=e4-e5\tplaces=2,1\tending=p1 resigned"
+    /// );
+    /// ```
+    pub fn line(&self) -> String {
+        let clean = |text: &str| text.replace([',', '\t', '\n', '\r'], " ");
+        let seats: Vec<String> = self.seats.iter().map(|s| clean(s)).collect();
+        let places: Vec<String> = self.places.iter().map(u32::to_string).collect();
+        let start = self.start.as_deref().unwrap_or("startpos");
+        [
+            format!("game={}", self.game),
+            format!("type={}", self.kind.name()),
+            format!("players={}", self.seats.len()),
+            format!("engines={}", seats.join(",")),
+            format!("start={}", start.replace(['\t', '\n', '\r'], " ")),
+            format!("moves={}", self.moves.join(" ")),
+            format!("places={}", places.join(",")),
+            format!("ending={}", self.ending.replace(['\t', '\n', '\r'], " ")),
+        ]
+        .join("\t")
     }
 
     fn pdn(&self) -> String {
