@@ -1,0 +1,352 @@
+//! The options, declared once: [`OPTIONS`] lists every option with its
+//! type, default, bounds, the games it applies to and how it reads and
+//! writes the [`Settings`]. The protocol's `option` lines and `setoption`,
+//! the web board's setup form and the command line's `--rule NAME=VALUE`
+//! all come from this one table.
+//!
+//! Adding a rule option is one entry here plus its rule code (a field of
+//! [`chinese::Rules`](crate::chinese::Rules) and what the game does with it).
+//!
+//! ```
+//! use damas::options::{OptionEffect, Settings};
+//! use damas::{GameKind, GameSpec};
+//!
+//! let mut settings = Settings::default();
+//! assert_eq!(settings.set("Game", "chinese"), Ok(OptionEffect::NewGame));
+//! settings.set("Players", "3").unwrap();
+//! settings.set("AntiBlocking", "false").unwrap();
+//! let spec = settings.spec().unwrap();
+//! assert_eq!((spec.kind(), spec.players()), (GameKind::Chinese, 3));
+//! assert!(settings.set("Players", "9").is_err());
+//! assert_eq!(settings.value("Players").as_deref(), Some("3"));
+//! ```
+
+use crate::any::players_text;
+use crate::chinese::Rules;
+use crate::game::GameKind;
+use crate::search::{EngineOptions, Style};
+use crate::{GameSpec, SpecError};
+
+/// Largest value of the Chinese checkers limits (plies or rounds).
+pub const MAX_LIMIT: u64 = 1_000_000;
+
+/// Longest text option (`TablebasePath`) accepted, in bytes.
+pub const MAX_TEXT_LEN: usize = 1024;
+
+/// Largest `MoveOverhead`, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
+
+/// Largest `Seed` (the largest spin a 32-bit client reads).
+pub const MAX_SEED: u64 = i32::MAX as u64;
+
+/// Largest `BeamWidth`.
+pub const MAX_BEAM_WIDTH: u64 = 100_000;
+
+/// Every value of the options: the game and its rules, the search settings
+/// and the host's (table size, time kept back, endgame tables).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// `Game`.
+    pub game: GameKind,
+    /// `Players`; kept whatever the game, so that `Players` may come before
+    /// `Game` ([`Settings::spec`] checks the combination).
+    pub players: u8,
+    /// The rule options (`AntiBlocking`, `PlayToEnd`, ...); the player count
+    /// and variant come from `players` and `game`.
+    pub rules: Rules,
+    /// `Threads`.
+    pub threads: usize,
+    /// `Hash` in MiB.
+    pub hash_mb: usize,
+    /// `MoveOverhead` in milliseconds, kept back from every clock.
+    pub move_overhead_ms: u64,
+    /// `BeamWidth` of the Chinese checkers search.
+    pub beam_width: usize,
+    /// `Style`: the full engine or a baseline player.
+    pub style: Style,
+    /// `Seed` of the baseline players' random choices; 0 seeds them from
+    /// the clock.
+    pub seed: u64,
+    /// `TablebasePath`: the directory of the Spanish draughts endgame
+    /// tables, empty for none.
+    pub tablebase_path: String,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            game: GameKind::Spanish,
+            players: 2,
+            rules: Rules::default(),
+            threads: 1,
+            hash_mb: 64,
+            move_overhead_ms: 20,
+            beam_width: 64,
+            style: Style::Best,
+            seed: 0,
+            tablebase_path: String::new(),
+        }
+    }
+}
+
+/// What a successful change of an option changes beyond its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionEffect {
+    /// The game or its rules changed: a new game starts.
+    NewGame,
+    /// The transposition table must be resized.
+    ResizeHash,
+    /// The endgame tables must be (re)opened from the path.
+    LoadTablebase,
+    /// Nothing else.
+    None,
+}
+
+/// Why an option was not set or the options describe no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// No option has that name.
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    /// The value does not fit the option.
+    #[error("option '{name}' does not accept '{value}' ({expected})")]
+    BadValue {
+        /// The option's name.
+        name: &'static str,
+        /// The value given (at most 40 characters of it).
+        value: String,
+        /// What it accepts.
+        expected: String,
+    },
+    /// Each option is valid but together they describe no game.
+    #[error(
+        "{} is played by {} players, but Players is {players}; set Game or Players",
+        .game.title(),
+        players_text(*.game)
+    )]
+    Combination {
+        /// The game set.
+        game: GameKind,
+        /// The players set.
+        players: u8,
+    },
+}
+
+/// The type of an option's value, with its bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionType {
+    /// `true` or `false` (also `on`/`off`, `1`/`0` when set).
+    Check,
+    /// A whole number from `min` to `max`.
+    Spin {
+        /// Smallest value.
+        min: u64,
+        /// Largest value.
+        max: u64,
+    },
+    /// One of the names.
+    Combo(&'static [&'static str]),
+    /// Free text without control characters, at most [`MAX_TEXT_LEN`]
+    /// bytes; `<empty>` is the empty text.
+    Text,
+}
+
+/// A value read for an option, checked against its [`OptionType`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A check.
+    Check(bool),
+    /// A spin.
+    Spin(u64),
+    /// A combo's choice.
+    Combo(&'static str),
+    /// A text.
+    Text(String),
+}
+
+/// What part of the settings an option belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionGroup {
+    /// Which game and how many players.
+    Game,
+    /// A rule of the game: what a setup form offers.
+    Rule,
+    /// How the engine searches.
+    Search,
+    /// The host's resources (table size, clock margin, files).
+    Host,
+}
+
+/// One option: everything the front ends need to offer, read and write it.
+pub struct OptionDecl {
+    /// The name, as `setoption name` takes it (case-insensitive).
+    pub name: &'static str,
+    /// Its type and bounds.
+    pub kind: OptionType,
+    /// Its group.
+    pub group: OptionGroup,
+    /// The games it applies to (it is accepted for every game, and changes
+    /// nothing while another is played).
+    pub games: &'static [GameKind],
+    /// One line for people.
+    pub help: &'static str,
+    /// What setting it changes.
+    pub effect: OptionEffect,
+    get: fn(&Settings) -> OptionValue,
+    set: fn(&mut Settings, &OptionValue),
+}
+
+impl std::fmt::Debug for OptionDecl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OptionDecl")
+            .field("name", &self.name)
+            .field("kind", &self.kind)
+            .finish_non_exhaustive()
+    }
+}
+
+impl OptionDecl {
+    /// Whether the option matters for `game`.
+    pub fn applies_to(&self, game: GameKind) -> bool {
+        self.games.contains(&game)
+    }
+
+    /// The value in `settings`.
+    pub fn value(&self, settings: &Settings) -> OptionValue {
+        (self.get)(settings)
+    }
+
+    /// The value in `settings` as text (`<empty>` for an empty text).
+    pub fn value_text(&self, settings: &Settings) -> String {
+        match self.value(settings) {
+            OptionValue::Check(flag) => flag.to_string(),
+            OptionValue::Spin(number) => number.to_string(),
+            OptionValue::Combo(choice) => choice.to_string(),
+            OptionValue::Text(text) if text.is_empty() => "<empty>".to_string(),
+            OptionValue::Text(text) => text,
+        }
+    }
+
+    /// The default value, as text.
+    pub fn default_text(&self) -> String {
+        self.value_text(&Settings::default())
+    }
+
+    /// Reads `text` as a value of this option.
+    pub fn parse(&self, text: &str) -> Result<OptionValue, OptionError> {
+        let text = text.trim();
+        let bad = |expected: String| OptionError::BadValue {
+            name: self.name,
+            value: text.chars().take(40).collect(),
+            expected,
+        };
+        match self.kind {
+            OptionType::Check => match text.to_ascii_lowercase().as_str() {
+                "true" | "on" | "1" => Ok(OptionValue::Check(true)),
+                "false" | "off" | "0" => Ok(OptionValue::Check(false)),
+                _ => Err(bad("true or false".into())),
+            },
+            OptionType::Spin { min, max } => text
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .map(OptionValue::Spin)
+                .ok_or_else(|| bad(format!("an integer from {min} to {max}"))),
+            OptionType::Combo(values) => values
+                .iter()
+                .find(|v| v.eq_ignore_ascii_case(text))
+                .map(|v| OptionValue::Combo(v))
+                .ok_or_else(|| bad(format!("one of {}", values.join(", ")))),
+            OptionType::Text => {
+                if text.len() > MAX_TEXT_LEN || text.chars().any(char::is_control) {
+                    Err(bad(format!(
+                        "a text of at most {MAX_TEXT_LEN} bytes without control characters"
+                    )))
+                } else if text == "<empty>" {
+                    Ok(OptionValue::Text(String::new()))
+                } else {
+                    Ok(OptionValue::Text(text.to_string()))
+                }
+            }
+        }
+    }
+}
+
+/// The option named `name` (case-insensitive).
+pub fn find(name: &str) -> Option<&'static OptionDecl> {
+    let name = name.trim();
+    OPTIONS.iter().find(|d| d.name.eq_ignore_ascii_case(name))
+}
+
+impl Settings {
+    /// Sets option `name` from `value`; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<OptionEffect, OptionError> {
+        let decl =
+            find(name).ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
+        let value = decl.parse(value)?;
+        (decl.set)(self, &value);
+        Ok(decl.effect)
+    }
+
+    /// The value of option `name` as text, if there is such an option.
+    pub fn value(&self, name: &str) -> Option<String> {
+        find(name).map(|decl| decl.value_text(self))
+    }
+
+    /// The game and rules these settings describe, or why the combination
+    /// cannot be played (options are accepted one by one in any order and
+    /// checked together when a game starts).
+    pub fn spec(&self) -> Result<GameSpec, OptionError> {
+        GameSpec::from_kind(self.game, self.players, &self.rules).map_err(
+            |SpecError::Players { kind, players }| OptionError::Combination {
+                game: kind,
+                players,
+            },
+        )
+    }
+
+    /// The search settings.
+    pub fn engine_options(&self) -> EngineOptions {
+        EngineOptions {
+            threads: self.threads,
+            style: self.style,
+            beam_width: self.beam_width,
+            seed: (self.seed != 0).then_some(self.seed),
+        }
+    }
+
+    /// The `Rules` preset the rule options match: `ccerl` (two-player
+    /// Chinese checkers by [`Rules::ccerl`]), `default` ([`Rules::default`])
+    /// or `custom`.
+    pub fn rule_set(&self) -> &'static str {
+        let same = |preset: &Rules| {
+            Rules {
+                players: self.rules.players,
+                variant: self.rules.variant,
+                ..*preset
+            } == self.rules
+        };
+        if same(&Rules::ccerl()) && self.game == GameKind::Chinese && self.players == 2 {
+            "ccerl"
+        } else if same(&Rules::default()) {
+            "default"
+        } else {
+            "custom"
+        }
+    }
+
+    fn apply_rules(&mut self, preset: &Rules) {
+        self.rules = Rules {
+            players: self.rules.players,
+            variant: self.rules.variant,
+            ..*preset
+        };
+    }
+}
+
+mod table;
+
+pub use table::OPTIONS;
+
+#[cfg(test)]
+mod tests;

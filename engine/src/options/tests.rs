@@ -1,0 +1,131 @@
+use super::*;
+use crate::chinese::Rules;
+
+#[test]
+fn every_option_is_settable_to_its_default_and_reads_back() {
+    let mut settings = Settings::default();
+    for decl in OPTIONS {
+        let value = decl.value_text(&settings);
+        assert!(!value.is_empty(), "{} has no value text", decl.name);
+        assert_eq!(value, decl.default_text());
+        let before = settings.clone();
+        settings.set(decl.name, &value).expect("default accepted");
+        assert_eq!(settings, before, "{} changed on its own default", decl.name);
+        assert!(!decl.games.is_empty() && !decl.help.is_empty());
+    }
+}
+
+#[test]
+fn every_value_a_spin_or_combo_accepts_reads_back_as_set() {
+    for decl in OPTIONS.iter().filter(|d| d.name != "Rules") {
+        let values: Vec<String> = match decl.kind {
+            OptionType::Check => vec!["true".into(), "false".into()],
+            OptionType::Spin { min, max } => vec![min.to_string(), max.to_string()],
+            OptionType::Combo(values) => values.iter().map(|v| v.to_string()).collect(),
+            OptionType::Text => vec!["/tmp/tables".into(), "<empty>".into()],
+        };
+        for value in values {
+            let mut settings = Settings::default();
+            settings.set(decl.name, &value).expect("accepted");
+            assert_eq!(decl.value_text(&settings), value, "{}", decl.name);
+        }
+    }
+}
+
+#[test]
+fn bad_values_change_nothing() {
+    let mut settings = Settings::default();
+    let before = settings.clone();
+    for (name, value) in [
+        ("Hash", "999999999"),
+        ("Hash", "-1"),
+        ("Threads", "0"),
+        ("Game", "chess"),
+        ("AntiBlocking", "maybe"),
+        ("Players", "7"),
+        ("MoveLimit", "1000001"),
+        ("TablebasePath", "a\u{7}b"),
+    ] {
+        assert!(
+            matches!(settings.set(name, value), Err(OptionError::BadValue { .. })),
+            "{name} {value}"
+        );
+    }
+    assert!(matches!(
+        settings.set("Nope", "1"),
+        Err(OptionError::Unknown(_))
+    ));
+    assert_eq!(settings, before);
+}
+
+#[test]
+fn rule_options_write_the_rules_and_presets_are_recognised() {
+    let mut settings = Settings::default();
+    settings.set("game", "Chinese").expect("valid");
+    settings.set("MoveLimit", "0").expect("valid");
+    assert_eq!(settings.rules.move_limit, None);
+    assert_eq!(settings.rule_set(), "custom");
+    settings.set("Rules", "default").expect("valid");
+    assert_eq!(settings.rule_set(), "default");
+    settings.set("Rules", "ccerl").expect("valid");
+    assert_eq!(settings.rule_set(), "ccerl");
+    assert_eq!(settings.spec(), Ok(GameSpec::Chinese(Rules::ccerl())));
+    settings.set("Players", "3").expect("valid");
+    assert_eq!(settings.rule_set(), "custom", "CCERL is two players");
+}
+
+#[test]
+fn players_may_come_before_game_and_the_combination_is_checked() {
+    let mut settings = Settings::default();
+    settings.set("Players", "3").expect("valid");
+    let err = settings
+        .spec()
+        .expect_err("Spanish draughts with 3 players");
+    assert_eq!(
+        err.to_string(),
+        "Spanish draughts is played by 2 players, but Players is 3; set Game or Players"
+    );
+    settings.set("Game", "chinese").expect("valid");
+    assert_eq!(settings.spec().map(|s| s.players()), Ok(3));
+    settings.set("Game", "spanish").expect("valid");
+    settings.set("Players", "2").expect("valid");
+    assert_eq!(settings.spec(), Ok(GameSpec::Spanish));
+}
+
+#[test]
+fn the_seed_reaches_the_search_and_zero_means_the_clock() {
+    let mut settings = Settings::default();
+    assert_eq!(settings.engine_options().seed, None);
+    settings.set("Seed", "7").expect("valid");
+    assert_eq!(settings.engine_options().seed, Some(7));
+    settings.set("seed", "0").expect("valid");
+    assert_eq!(settings.engine_options().seed, None);
+    assert!(settings.set("Seed", "2147483648").is_err());
+}
+
+#[test]
+fn rule_options_apply_to_chinese_checkers_only() {
+    let rules: Vec<&str> = OPTIONS
+        .iter()
+        .filter(|d| d.group == OptionGroup::Rule && d.applies_to(GameKind::Chinese))
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "AntiBlocking",
+            "PlayToEnd",
+            "MoveLimit",
+            "NoProgressLimit",
+            "GoalLock",
+            "NoMoveLoss",
+            "RepetitionDraw",
+            "EqualTurns",
+            "Rules"
+        ]
+    );
+    assert!(OPTIONS
+        .iter()
+        .filter(|d| d.group == OptionGroup::Rule)
+        .all(|d| !d.applies_to(GameKind::Spanish)));
+}
