@@ -413,3 +413,30 @@ fn duplicate_capture_orders_are_counted_only_where_a_game_has_them() {
     let star = AnyGame::new(&GameSpec::Chinese(Rules::for_players(2)));
     assert_eq!(star.perft_keeping_duplicates(2, 1, 1), None);
 }
+
+#[test]
+fn a_text_of_the_other_variant_names_both_variants() {
+    let japanese_four =
+        GameSpec::from_kind(GameKind::Japanese, 4, &Rules::default()).expect("a game");
+    let international = AnyGame::new(
+        &GameSpec::from_kind(GameKind::Chinese, 4, &Rules::default()).expect("a game"),
+    )
+    .position_text();
+    assert_eq!(
+        AnyGame::from_text(&japanese_four, &international).map(|g| g.kind()),
+        Err(damas::PositionError::WrongVariant {
+            wanted: GameKind::Japanese,
+            found: GameKind::Chinese
+        })
+    );
+}
+
+#[test]
+fn only_spanish_draughts_fixes_the_opener() {
+    for kind in GameKind::ALL {
+        let spec = GameSpec::from_kind(kind, 2, &Rules::default()).expect("a game");
+        let second = player(1);
+        let opener = AnyGame::with_first_player(&spec, second).first_player();
+        assert_eq!(kind.fixed_opener(), opener != second, "{kind}");
+    }
+}

@@ -187,11 +187,19 @@ impl AnyGame {
             }
             GameSpec::Chinese(rules) => {
                 let game = chinese::Checkers::from_text_with_defaults(text, rules)?;
-                let wanted = GameSpec::Chinese(*rules).kind();
-                let found = Game::kind(&game);
-                let asked_japanese = rules.variant == chinese::Variant::Japanese;
-                let is_japanese = game.rules().variant == chinese::Variant::Japanese;
-                if asked_japanese != is_japanese {
+                // The variants asked for and written, whatever the player
+                // count makes of them (the Japanese rules with 4 or more
+                // players play as the international ones).
+                let variant_kind = |japanese: bool| {
+                    if japanese {
+                        GameKind::Japanese
+                    } else {
+                        GameKind::Chinese
+                    }
+                };
+                let wanted = variant_kind(rules.variant == chinese::Variant::Japanese);
+                let found = variant_kind(game.rules().variant == chinese::Variant::Japanese);
+                if wanted != found {
                     return Err(PositionError::WrongVariant { wanted, found });
                 }
                 Ok(AnyGame::Chinese(Box::new(game)))

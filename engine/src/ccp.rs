@@ -49,6 +49,25 @@ pub fn read_cells(
     }
 }
 
+/// The CCP position of `game`: its 121 cells (`.`, `0`, `1`) and the plies
+/// played, as `position cells ... ply N` sends them; `None` for a game that
+/// is not Chinese checkers.
+///
+/// ```
+/// use damas::{ccp, chinese::Rules, AnyGame, Game, GameSpec};
+/// let mut game = AnyGame::new(&GameSpec::Chinese(Rules::ccerl()));
+/// game.play_text("e4-e5").unwrap();
+/// let (cells, ply) = ccp::cells(&game).unwrap();
+/// assert_eq!((cells.len(), ply), (121, 1));
+/// assert_eq!(ccp::cells(&AnyGame::new(&GameSpec::Spanish)), None);
+/// ```
+pub fn cells(game: &AnyGame) -> Option<(String, u32)> {
+    match game {
+        AnyGame::Chinese(game) => Some((notation::compact(game), game.ply())),
+        AnyGame::Spanish(_) => None,
+    }
+}
+
 /// A move path in cell names (`f3-f5-h5`) as CCP ids (`4-15-17`), or
 /// `None` when it is no such path (a draughts move, `pass`).
 pub fn ids_of_path(path: &str) -> Option<String> {

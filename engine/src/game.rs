@@ -222,6 +222,16 @@ impl GameKind {
         }
     }
 
+    /// Whether the rules fix who takes the first turn (Spanish draughts:
+    /// White always opens); otherwise any seat may open
+    /// ([`AnyGame::with_first_player`](crate::AnyGame::with_first_player)).
+    pub fn fixed_opener(self) -> bool {
+        match self {
+            GameKind::Spanish => true,
+            GameKind::Chinese | GameKind::Japanese => false,
+        }
+    }
+
     /// The number of players a new game of this kind has unless told.
     pub fn default_players(self) -> u8 {
         2

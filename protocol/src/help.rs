@@ -3,15 +3,22 @@
 /// The reply to `help`: the commands, then the options as the option table
 /// declares them, then the move notation.
 pub fn lines() -> Vec<String> {
+    use damas::options::OptionType;
     let mut lines: Vec<String> = COMMANDS.lines().map(String::from).collect();
     let names: Vec<String> = damas::options::OPTIONS
         .iter()
-        .map(|decl| decl.name.to_string())
+        .map(|decl| match decl.kind {
+            OptionType::Combo(values) => format!("{} ({})", decl.name, values.join(", ")),
+            _ => decl.name.to_string(),
+        })
         .collect();
     lines.push("info string Options ('ugi' lists them with their defaults):".to_string());
-    // Short lines, so that a terminal does not wrap them.
-    for chunk in names.chunks(6) {
-        lines.push(format!("info string   {}", chunk.join(", ")));
+    // Short lines, so that a terminal does not wrap them; every line but
+    // the last ends with a comma.
+    let chunks: Vec<String> = names.chunks(5).map(|chunk| chunk.join(", ")).collect();
+    for (i, chunk) in chunks.iter().enumerate() {
+        let comma = if i + 1 < chunks.len() { "," } else { "" };
+        lines.push(format!("info string   {chunk}{comma}"));
     }
     lines.extend(NOTATION.lines().map(String::from));
     lines

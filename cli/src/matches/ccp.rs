@@ -5,7 +5,6 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use damas::chinese::ccp;
 use damas::AnyGame;
 
 use super::client::{Protocol, TimeControl, Turn};
@@ -64,16 +63,12 @@ impl Protocol for Ccp {
 /// game (a two-player Chinese checkers game: the runner refuses CCP
 /// engines for any other).
 fn position_command(game: &AnyGame, seat: usize) -> Result<String, EngineFault> {
-    let AnyGame::Chinese(game) = game else {
+    let Some((cells, ply)) = damas::ccp::cells(game) else {
         return Err(EngineFault::Crashed(
             "CCP engines play only Chinese checkers".into(),
         ));
     };
-    Ok(format!(
-        "position cells {} player {seat} ply {}",
-        ccp::compact(game),
-        game.ply()
-    ))
+    Ok(format!("position cells {cells} player {seat} ply {ply}"))
 }
 
 /// The `go` line; CCP's `w` is player 0.
@@ -101,13 +96,13 @@ fn move_of_ids(word: &str) -> String {
         // One id (or `0000`, `(none)`) is no move.
         return word.to_string();
     }
-    ccp::path_of_ids(&path).unwrap_or_else(|_| word.to_string())
+    damas::ccp::path_of_ids(&path).unwrap_or_else(|| word.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damas::chinese::{Checkers, Rules};
+    use damas::chinese::{ccp, Checkers, Rules};
     use damas::Game;
 
     #[test]

@@ -370,12 +370,8 @@ impl Session {
         self.game = AnyGame::new(&spec);
         if self.settings.rotate_first && self.seats.len() > 1 {
             let next = Player::new(self.game_number as usize % self.seats.len());
-            // Does the game let the first turn be chosen? (Spanish
-            // draughts does not: White always opens.)
-            let choosable = Player::new(1)
-                .is_some_and(|p2| AnyGame::with_first_player(&spec, p2).first_player() == p2);
             match next {
-                Some(first) if choosable => {
+                Some(first) if !spec.kind().fixed_opener() => {
                     self.game = AnyGame::with_first_player(&spec, first);
                 }
                 // The opener is fixed: every seat moves one place on

@@ -129,3 +129,15 @@ fn rule_options_apply_to_chinese_checkers_only() {
         .filter(|d| d.group == OptionGroup::Rule)
         .all(|d| !d.applies_to(GameKind::Spanish)));
 }
+
+#[test]
+fn the_combo_names_are_the_registry_and_style_names() {
+    let values = |name: &str| match find(name).map(|d| d.kind) {
+        Some(OptionType::Combo(values)) => values.to_vec(),
+        other => panic!("{name}: {other:?}"),
+    };
+    let games: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(values("Game"), games);
+    let styles: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
+    assert_eq!(values("Style"), styles);
+}
