@@ -471,16 +471,7 @@ fn map_info<M, N>(info: &SearchInfo<M>, f: impl Fn(M) -> N) -> SearchInfo<N>
 where
     M: Copy,
 {
-    SearchInfo {
-        depth: info.depth,
-        seldepth: info.seldepth,
-        score: info.score,
-        nodes: info.nodes,
-        time: info.time,
-        hashfull: info.hashfull,
-        tbhits: info.tbhits,
-        pv: info.pv.iter().copied().map(f).collect(),
-    }
+    info.with_pv(info.pv.iter().copied().map(f).collect())
 }
 
 fn map_result<M: Copy, N>(result: SearchResult<M>, f: impl Fn(M) -> N) -> SearchResult<N> {

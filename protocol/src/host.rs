@@ -489,16 +489,7 @@ impl Host {
                 None
             } else {
                 let mut on_info = |info: &SearchInfo<AnyMove>| {
-                    events(Event::Info(SearchInfo {
-                        depth: info.depth,
-                        seldepth: info.seldepth,
-                        score: info.score,
-                        nodes: info.nodes,
-                        time: info.time,
-                        hashfull: info.hashfull,
-                        tbhits: info.tbhits,
-                        pv: game.line_text(&info.pv),
-                    }));
+                    events(Event::Info(info.with_pv(game.line_text(&info.pv))));
                 };
                 let result = engine.search(&game, &limits, stop, &mut on_info);
                 match result.best {

@@ -182,6 +182,21 @@ pub struct SearchInfo<M> {
 }
 
 impl<M> SearchInfo<M> {
+    /// The same report with another principal variation: the search's
+    /// moves in another game's type, or as text.
+    pub fn with_pv<N>(&self, pv: Vec<N>) -> SearchInfo<N> {
+        SearchInfo {
+            depth: self.depth,
+            seldepth: self.seldepth,
+            score: self.score,
+            nodes: self.nodes,
+            time: self.time,
+            hashfull: self.hashfull,
+            tbhits: self.tbhits,
+            pv,
+        }
+    }
+
     /// Nodes per second, from `nodes` and `time`.
     pub fn nps(&self) -> u64 {
         let micros = self.time.as_micros().max(1);
