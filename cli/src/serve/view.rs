@@ -38,6 +38,8 @@ pub fn state(session: &Session, now: Instant) -> Value {
         .filter(|decl| decl.group == OptionGroup::Rule && decl.applies_to(kind))
         .map(|decl| (decl.name.to_string(), option_value(decl, &settings.options)))
         .collect();
+    // Once per state: in draughts the turns are replayed from the start.
+    let turns = game.turns();
     let names: Vec<&str> = Player::all(game.player_count())
         .map(|player| game.player_name(player))
         .collect();
@@ -63,8 +65,8 @@ pub fn state(session: &Session, now: Instant) -> Value {
         "turn_left_ms": session.turn_left(now),
         "board": board(game),
         "movable": movable(game),
-        "last": last_move(game),
-        "moves": played(game),
+        "last": last_move(game, &turns),
+        "moves": played(game, turns),
         "places": game.places(),
         "status": statuses(game),
         "result": result(game),
@@ -159,24 +161,20 @@ pub fn move_detail(game: &AnyGame, mv: &AnyMove) -> Value {
 
 /// The last move's path and captures, for the highlight (passes and
 /// resignations leave the last move marked).
-fn last_move(game: &AnyGame) -> Option<Value> {
-    game.turns()
-        .iter()
-        .rev()
-        .find_map(|turn| match &turn.action {
-            TurnAction::Move(mv) => Some(json!({
-                "path": names(game, &mv.path),
-                "captured": names(game, &mv.captured),
-            })),
-            TurnAction::Pass | TurnAction::Resign => None,
-        })
+fn last_move(game: &AnyGame, turns: &[PlayedTurn]) -> Option<Value> {
+    turns.iter().rev().find_map(|turn| match &turn.action {
+        TurnAction::Move(mv) => Some(json!({
+            "path": names(game, &mv.path),
+            "captured": names(game, &mv.captured),
+        })),
+        TurnAction::Pass | TurnAction::Resign => None,
+    })
 }
 
 /// The turns the move list shows: every turn, but a resignation that
 /// ended the game by itself is told by the result, not listed (a PDN
 /// move text has no word for it).
-fn listed_turns(game: &AnyGame) -> Vec<PlayedTurn> {
-    let mut turns = game.turns();
+fn listed_turns(game: &AnyGame, mut turns: Vec<PlayedTurn>) -> Vec<PlayedTurn> {
     let resigned = game
         .outcome()
         .is_some_and(|o| o.reason == EndReason::Resignation);
@@ -186,8 +184,8 @@ fn listed_turns(game: &AnyGame) -> Vec<PlayedTurn> {
     turns
 }
 
-fn played(game: &AnyGame) -> Vec<Value> {
-    listed_turns(game)
+fn played(game: &AnyGame, turns: Vec<PlayedTurn>) -> Vec<Value> {
+    listed_turns(game, turns)
         .into_iter()
         .map(|turn| json!({ "player": turn.player.index(), "text": turn.text }))
         .collect()

@@ -25,11 +25,10 @@ impl Position {
             for x in 0..17 {
                 if let Some(c) = Cell::from_coords(x, y) {
                     let col = (2 * x - y + 4) as usize;
-                    line[col] = match self.piece_at(c) {
-                        None => '.',
-                        Some((p, true)) => KINGS[p],
-                        Some((p, false)) => PIECES[p],
-                    };
+                    line[col] = self
+                        .piece_at(c)
+                        .and_then(|(p, king)| symbol(p, king))
+                        .unwrap_or('.');
                 }
             }
             let s: String = line.into_iter().collect();
@@ -37,4 +36,11 @@ impl Position {
         }
         out
     }
+}
+
+/// The character of a piece of player `p` (0-based) in the diagram, a king
+/// or not; `None` past the sixth player.
+pub(super) fn symbol(p: usize, king: bool) -> Option<char> {
+    let symbols = if king { &KINGS } else { &PIECES };
+    symbols.get(p).copied()
 }

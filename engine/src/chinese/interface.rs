@@ -356,11 +356,7 @@ impl game::Game for Checkers {
         if seat >= self.player_count() {
             return None;
         }
-        let first = match piece.kind {
-            PieceKind::Man => b'1',
-            PieceKind::King => b'A',
-        };
-        Some(char::from(first + seat as u8))
+        super::diagram::symbol(seat, piece.kind == PieceKind::King)
     }
 
     fn player_name(&self, player: Player) -> &'static str {

@@ -1,6 +1,6 @@
 //! A plain-text board for humans.
 
-use super::color::{Color, PieceKind};
+use super::color::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
 
@@ -28,12 +28,7 @@ impl Position {
                         legend.push(format!("{:>2}", sq.number()));
                         let c = match self.piece_at(sq) {
                             None => '.',
-                            Some(p) => match (p.color, p.kind) {
-                                (Color::White, PieceKind::Man) => 'w',
-                                (Color::White, PieceKind::King) => 'W',
-                                (Color::Black, PieceKind::Man) => 'b',
-                                (Color::Black, PieceKind::King) => 'B',
-                            },
+                            Some(piece) => symbol(piece),
                         };
                         out.push(' ');
                         out.push(c);
@@ -52,5 +47,15 @@ impl Position {
         };
         out.push_str(&format!("{side} to move  FEN {}\n", self.to_fen()));
         out
+    }
+}
+
+/// The character of `piece` in the diagram: `w`/`b` a man, `W`/`B` a king.
+pub(super) fn symbol(piece: Piece) -> char {
+    match (piece.color, piece.kind) {
+        (Color::White, PieceKind::Man) => 'w',
+        (Color::White, PieceKind::King) => 'W',
+        (Color::Black, PieceKind::Man) => 'b',
+        (Color::Black, PieceKind::King) => 'B',
     }
 }

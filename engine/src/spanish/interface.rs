@@ -399,13 +399,10 @@ impl game::Game for Draughts {
 
     /// `w`/`b` men and `W`/`B` kings, as [`Position::diagram`] draws them.
     fn diagram_symbol(&self, piece: Piece) -> Option<char> {
-        let symbol = match (color_of(piece.owner)?, piece.kind) {
-            (Color::White, PieceKind::Man) => 'w',
-            (Color::White, PieceKind::King) => 'W',
-            (Color::Black, PieceKind::Man) => 'b',
-            (Color::Black, PieceKind::King) => 'B',
-        };
-        Some(symbol)
+        Some(super::diagram::symbol(super::Piece {
+            color: color_of(piece.owner)?,
+            kind: piece.kind,
+        }))
     }
 
     /// [`perft_keeping_duplicates`](super::perft_keeping_duplicates) of the
