@@ -46,16 +46,21 @@ pub struct Checkers {
     pub(crate) undo: Vec<Snapshot>,
 }
 
-/// What [`undo`](crate::Game::undo) restores: everything a turn changes (the history is
-/// truncated back to `history_len`).
+/// What [`undo`](crate::Game::undo) restores: everything a turn changes
+/// but the pieces (the history is truncated back to `history_len`). A turn
+/// moves at most one piece, and a move of Chinese checkers takes nothing,
+/// so the turn's move, read back from the history, is played in reverse
+/// instead of keeping the whole position: a snapshot is a few dozen bytes,
+/// not the position's several hundred, and a long game's memory stays
+/// close to its record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Snapshot {
-    pos: Position,
-    states: Vec<PlayerState>,
+    to_move: u8,
+    states: [PlayerState; 6],
     ply: u32,
     rounds: u32,
     last_progress: Option<u32>,
-    best: Vec<(u32, u32)>,
+    best: [(u32, u32); 6],
     history_len: usize,
     seen_len: usize,
     end: Option<EndReason>,
@@ -185,12 +190,24 @@ impl Checkers {
         let Some(s) = self.undo.pop() else {
             return false;
         };
-        self.pos = s.pos;
-        self.states = s.states;
+        let moved = self.history[s.history_len.min(self.history.len())..]
+            .iter()
+            .find_map(|turn| match turn {
+                Turn::Move { player, mv, .. } => Some((*player, *mv)),
+                _ => None,
+            });
+        if let Some((player, mv)) = moved {
+            // The piece goes back: the same squares toggled again.
+            self.pos.set_to_move_unchecked(player);
+            self.pos.play_unchecked(&Move::new(mv.to(), mv.from()));
+        }
+        self.pos.set_to_move_unchecked(usize::from(s.to_move));
+        let n = self.states.len();
+        self.states.copy_from_slice(&s.states[..n]);
         self.ply = s.ply;
         self.rounds = s.rounds;
         self.last_progress = s.last_progress;
-        self.best = s.best;
+        self.best.copy_from_slice(&s.best[..n]);
         self.history.truncate(s.history_len);
         self.seen.truncate(s.seen_len);
         self.end = s.end;
@@ -199,13 +216,17 @@ impl Checkers {
 
     /// Records the state before a turn, for [`undo`](crate::Game::undo).
     pub(super) fn save(&mut self) {
+        let mut states = [PlayerState::Playing; 6];
+        states[..self.states.len()].copy_from_slice(&self.states);
+        let mut best = [(0, 0); 6];
+        best[..self.best.len()].copy_from_slice(&self.best);
         self.undo.push(Snapshot {
-            pos: self.pos,
-            states: self.states.clone(),
+            to_move: self.pos.to_move() as u8,
+            states,
             ply: self.ply,
             rounds: self.rounds,
             last_progress: self.last_progress,
-            best: self.best.clone(),
+            best,
             history_len: self.history.len(),
             seen_len: self.seen.len(),
             end: self.end,
@@ -366,6 +387,72 @@ impl Checkers {
             self.history.push(Turn::Pass { player: q });
             self.ply += 1;
             p = q;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::Variant;
+    use crate::Game;
+
+    #[test]
+    fn an_undo_snapshot_is_small() {
+        // The whole position is several hundred bytes; a snapshot keeps
+        // only the counters and the players' states.
+        assert!(
+            std::mem::size_of::<Snapshot>() <= 128,
+            "{} bytes",
+            std::mem::size_of::<Snapshot>()
+        );
+    }
+
+    #[test]
+    fn undo_restores_every_state_of_long_games() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let variants = [Variant::International, Variant::Japanese];
+        for (players, variant) in (1..=6u8).flat_map(|n| variants.map(|v| (n, v))) {
+            let rules = Rules {
+                move_limit: None,
+                no_progress_limit: None,
+                variant,
+                ..Rules::for_players(players)
+            };
+            let mut game = Checkers::new(rules);
+            let mut states = vec![game.clone()];
+            while !game.is_over() && states.len() < 400 {
+                let moves = game.legal_moves();
+                match next() % 50 {
+                    0 if players > 2 => {
+                        let who = game.to_move().expect("a player to move");
+                        game.resign(who).expect("resigns");
+                    }
+                    _ if moves.is_empty() => game.pass().expect("passes"),
+                    _ => {
+                        let mv = moves[(next() % moves.len() as u64) as usize];
+                        game.play(mv).expect("a legal move");
+                    }
+                }
+                states.push(game.clone());
+            }
+            if !game.is_over() {
+                game.adjudicate_draw();
+                states.push(game.clone());
+            }
+            states.pop();
+            while let Some(before) = states.pop() {
+                assert!(game.undo(), "{players} players, {} left", states.len());
+                assert_eq!(game, before, "{players} players, {} left", states.len());
+                assert_eq!(game.position().hash(), game.position().compute_hash());
+            }
+            assert!(!game.undo());
         }
     }
 }
