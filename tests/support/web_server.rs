@@ -64,6 +64,37 @@ impl Server {
         self.child.id()
     }
 
+    /// `host:port`, for raw connections.
+    pub fn address(&self) -> &str {
+        self.url.trim_start_matches("http://")
+    }
+
+    /// The server's resident memory in KiB (`VmRSS`), 0 when unknown.
+    pub fn rss_kib(&self) -> u64 {
+        std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|line| line.strip_prefix("VmRSS:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Sends `signal` and waits for the process to end (at most
+    /// [`PATIENCE`]); how long it took, and whether it ended at all.
+    pub fn signal_and_wait(&mut self, signal: i32) -> (Duration, bool) {
+        let pid = i32::try_from(self.child.id()).expect("a pid");
+        let start = Instant::now();
+        // SAFETY: kill only sends a signal to the child this test started.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0, "the signal is sent");
+        while start.elapsed() < PATIENCE {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return (start.elapsed(), true);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        (start.elapsed(), false)
+    }
+
     /// Sends a request; the status and the body (JSON, or the text as a
     /// JSON string when it is not JSON).
     pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {

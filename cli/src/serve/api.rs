@@ -1,11 +1,12 @@
 //! The JSON API: each handler reads and checks its request, changes one
 //! session under its lock and answers the new state (docs/SERVE.md).
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -184,8 +185,13 @@ fn game_settings(
     Ok(settings)
 }
 
-/// `POST /api/games`: a new game.
-pub async fn create(State(store): AppState, bytes: Bytes) -> Answer {
+/// `POST /api/games`: a new game, counted against the limits of the
+/// client that asked.
+pub async fn create(
+    State(store): AppState,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Answer {
     let request: CreateRequest = body(&bytes)?;
     let kind = game_kind(&request.game)?;
     let players = request.players.unwrap_or_else(|| kind.default_players());
@@ -218,8 +224,15 @@ pub async fn create(State(store): AppState, bytes: Bytes) -> Answer {
         turn_seconds(request.turn_seconds.unwrap_or(0))?,
     )?;
     let position = request.position.as_deref().filter(|t| !t.trim().is_empty());
-    let session = Session::new(store.new_id(), settings, seats, position, Instant::now())?;
-    let shared = store.insert(session)?;
+    let session = Session::new(
+        store.new_id(),
+        settings,
+        seats,
+        position,
+        store.limits.max_turns,
+        Instant::now(),
+    )?;
+    let shared = store.insert(session, client.ip())?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::CREATED))
 }

@@ -35,7 +35,22 @@ impl ApiError {
         ApiError::new(StatusCode::CONFLICT, message)
     }
 
-    /// 503: the server holds as many games as it may.
+    /// 408: the request did not arrive in time.
+    pub fn timeout(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, message)
+    }
+
+    /// 413: the body is over the limit.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message)
+    }
+
+    /// 429: this client holds as many games as one client may.
+    pub fn too_many(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
+    }
+
+    /// 503: the server holds as many games (or connections) as it may.
     pub fn full(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }

@@ -1,8 +1,9 @@
 //! `damas serve`: the web board. An HTTP server (axum on tokio) serving a
 //! single page (embedded HTML, CSS, JavaScript; the boards are SVG drawn
 //! by the script) and a JSON API over the library's games. Engine searches
-//! run on a fixed pool of worker threads off the async runtime. The API
-//! and the choices made are in docs/SERVE.md.
+//! run on a fixed pool of worker threads off the async runtime; the
+//! connections are bounded in number and time. The API, the limits and the
+//! choices made are in docs/SERVE.md.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -17,12 +18,15 @@ use axum::Router;
 use clap::Args;
 
 mod api;
+mod connections;
 mod error;
+mod layers;
 mod pool;
 mod session;
 mod store;
 mod view;
 
+use connections::ConnectionLimits;
 use session::Seat;
 use store::{Limits, Store};
 
@@ -42,9 +46,25 @@ pub struct ServeArgs {
     /// Transposition table of each worker, in MiB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=1024))]
     hash: u16,
-    /// Most games held at once.
+    /// Most games held at once (removed games whose search is still
+    /// stopping included).
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_games: u32,
+    /// Most games held at once for one client address.
+    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_games_per_client: u32,
+    /// Longest game in turns: the referee then ends it as a draw, whatever
+    /// the rule limits (at most 3000).
+    #[arg(long, default_value_t = session::MAX_TURNS, value_parser = clap::value_parser!(u32).range(10..=i64::from(session::MAX_TURNS)))]
+    max_turns: u32,
+    /// Connections served at once (lowered to fit the limit on open
+    /// files); past it a client is answered 503.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    max_connections: u32,
+    /// Milliseconds a request's header, and then its body, may take to
+    /// arrive (an idle keep-alive connection is closed after as long).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(100..=600_000))]
+    read_timeout_ms: u32,
     /// Seconds after which a game nobody looked at is dropped.
     #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u32).range(1..=604_800))]
     idle_secs: u32,
@@ -58,8 +78,9 @@ const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
-/// The routes, over `store`.
-fn router(store: Arc<Store>) -> Router {
+/// The routes, over `store`; a request's body must arrive within
+/// `read_timeout`.
+fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
     let page = || async { Html(INDEX_HTML) };
     Router::new()
         .route("/", get(page))
@@ -93,7 +114,12 @@ fn router(store: Arc<Store>) -> Router {
         .route("/api/games/{id}/moves", get(api::moves))
         .route("/api/games/{id}/record", get(api::record))
         .fallback(|| async { api::not_found().await.into_response() })
-        .layer(DefaultBodyLimit::max(16 * 1024))
+        .layer(DefaultBodyLimit::max(layers::MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            read_timeout,
+            layers::read_body,
+        ))
+        .layer(axum::middleware::map_response(layers::json_errors))
         .with_state(store)
 }
 
@@ -108,6 +134,8 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         .map_err(|e| format!("cannot start the engine workers: {e}"))?;
     let limits = Limits {
         max_games: args.max_games as usize,
+        max_games_per_client: args.max_games_per_client as usize,
+        max_turns: args.max_turns,
         idle: Duration::from_secs(u64::from(args.idle_secs)),
         max_think_ms: args.max_think_ms,
         timeout_seat: Seat {
@@ -116,42 +144,70 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         },
     };
     let store = Arc::new(Store::new(limits, pool));
+    let read_timeout = Duration::from_millis(u64::from(args.read_timeout_ms));
+    let connection_limits = ConnectionLimits {
+        max_connections: connections::fitted_cap(args.max_connections as usize),
+        header_timeout: read_timeout,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime
-        .block_on(async move {
-            let address = SocketAddr::new(args.host, args.port);
-            let listener = tokio::net::TcpListener::bind(address)
-                .await
-                .map_err(|e| format!("cannot listen on {address}: {e}"))?;
-            let bound = listener
-                .local_addr()
-                .map_err(|e| format!("cannot read the address: {e}"))?;
-            let host = match bound.ip() {
-                ip if ip.is_unspecified() => "127.0.0.1".to_string(),
-                std::net::IpAddr::V6(ip) => format!("[{ip}]"),
-                ip => ip.to_string(),
-            };
-            // A closed standard output is no reason to stop serving.
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(
-                out,
-                "damas serve: open http://{host}:{}/ ({} engine workers)",
-                bound.port(),
-                store.pool.workers()
-            )
-            .and_then(|()| out.flush());
-            drop(out);
-            tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
-            axum::serve(listener, router(store))
-                .with_graceful_shutdown(async {
-                    let _ = tokio::signal::ctrl_c().await;
-                })
-                .await
-                .map_err(|e| format!("server error: {e}"))
-        })
-        .map_err(crate::output::Failure::from)
+    let served = runtime.block_on(async move {
+        let address = SocketAddr::new(args.host, args.port);
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+        let bound = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address: {e}"))?;
+        let host = match bound.ip() {
+            ip if ip.is_unspecified() => "127.0.0.1".to_string(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        let shutdown = interrupted()?;
+        // A closed standard output is no reason to stop serving.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "damas serve: open http://{host}:{}/ ({} engine workers, at most {} connections)",
+            bound.port(),
+            store.pool.workers(),
+            connection_limits.max_connections
+        )
+        .and_then(|()| out.flush());
+        drop(out);
+        tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
+        connections::serve(
+            listener,
+            router(store, read_timeout),
+            connection_limits,
+            shutdown,
+        )
+        .await;
+        Ok::<(), String>(())
+    });
+    // Tasks still parked (a connection past its grace, the keeper) are
+    // dropped, not awaited; the engine threads end with the process.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    served.map_err(crate::output::Failure::from)
+}
+
+/// Completes on the first SIGINT (Ctrl-C) or SIGTERM; the handlers are
+/// installed before it returns, so a signal sent once the address is
+/// printed is never missed.
+fn interrupted() -> Result<impl std::future::Future<Output = ()>, String> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut interrupt =
+        signal(SignalKind::interrupt()).map_err(|e| format!("cannot catch SIGINT: {e}"))?;
+    let mut terminate =
+        signal(SignalKind::terminate()).map_err(|e| format!("cannot catch SIGTERM: {e}"))?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    })
 }

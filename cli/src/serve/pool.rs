@@ -31,8 +31,9 @@ pub struct Job {
     /// The game whose session asked (a worker clears its tables when the
     /// game changes, so one game's table never feeds another's search).
     pub game_id: u64,
-    /// The position, a copy: the session goes on answering requests.
-    pub game: AnyGame,
+    /// The game, shared with its session, which does not change it while
+    /// the search runs (it answers requests meanwhile, reading it).
+    pub game: Arc<AnyGame>,
     pub limits: SearchLimits,
     pub options: EngineOptions,
     pub stop: Arc<AtomicBool>,
@@ -99,13 +100,25 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, hash_mb: usize) {
             last_game = Some(job.game_id);
         }
         engine.set_options(&job.options);
-        let game = &job.game;
-        let analysis = &job.analysis;
+        let Job {
+            game,
+            limits,
+            stop,
+            analysis,
+            reply,
+            ..
+        } = job;
+        // The principal variation is written from a copy of the position
+        // alone: copying the game would copy its whole history.
+        let position = game.read_position(&game.position_text()).ok();
         let mut on_info = |info: &SearchInfo<AnyMove>| {
             let update = Analysis {
                 depth: info.depth,
                 score: score_text(info.score),
-                pv: game.line_text(&info.pv),
+                pv: position
+                    .as_ref()
+                    .map(|position| position.line_text(&info.pv))
+                    .unwrap_or_default(),
                 nodes: info.nodes,
             };
             if let Ok(mut shown) = analysis.lock() {
@@ -116,9 +129,7 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, hash_mb: usize) {
         // answer is then "no move" (the session plays a legal move) and the
         // worker starts again with a fresh context.
         let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            engine
-                .search(game, &job.limits, &job.stop, &mut on_info)
-                .best
+            engine.search(&game, &limits, &stop, &mut on_info).best
         }));
         let best = match searched {
             Ok(best) => best,
@@ -128,7 +139,10 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, hash_mb: usize) {
                 None
             }
         };
-        let _ = job.reply.send(best);
+        // Let go of the game first, so that the session playing the answer
+        // changes it in place instead of copying it.
+        drop(game);
+        let _ = reply.send(best);
     }
 }
 

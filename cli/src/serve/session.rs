@@ -20,9 +20,10 @@ const P1: Player = match Player::new(0) {
     None => unreachable!(),
 };
 
-/// Longest game kept, in turns: past it the referee ends the game, so a
-/// game's memory stays bounded (the rules end real games far earlier).
-pub const MAX_TURNS: usize = 3000;
+/// Longest game kept, in turns (`--max-turns` may lower it, nothing lifts
+/// it): past it the referee ends the game, so a game's memory stays
+/// bounded whatever the rule limits (none with `MoveLimit` 0).
+pub const MAX_TURNS: u32 = 3000;
 /// Longest position text accepted.
 pub const MAX_POSITION_TEXT: usize = 2000;
 /// Longest turn clock, in seconds.
@@ -150,7 +151,9 @@ struct Running {
 /// What [`Session::begin_search`] hands the pool.
 pub struct SearchOrder {
     pub token: u64,
-    pub game: AnyGame,
+    /// The game itself, shared: the session does not change it while the
+    /// engine thinks, and the worker lets go of it before it answers.
+    pub game: Arc<AnyGame>,
     pub limits: SearchLimits,
     pub options: EngineOptions,
     pub stop: Arc<AtomicBool>,
@@ -162,7 +165,10 @@ pub struct Session {
     pub id: u64,
     pub settings: Settings,
     pub seats: Vec<Seat>,
-    pub game: AnyGame,
+    /// Shared with the search in flight, so that an engine move copies
+    /// nothing ([`Session::game_mut`] copies only if a stopped search
+    /// still holds it).
+    pub game: Arc<AnyGame>,
     /// The position text the game started from; `None` for the start
     /// position with `p1` first.
     pub start: Option<String>,
@@ -177,7 +183,14 @@ pub struct Session {
     /// Why the engine played the last turn for a person, or similar news.
     pub notice: Option<String>,
     pub analysis: Arc<Mutex<Analysis>>,
+    /// Past this many turns the referee ends the game.
+    max_turns: usize,
     running: Option<Running>,
+    /// Searches handed to the pool whose answer has not come back
+    /// (stopped ones included): the game's memory is not free before.
+    in_flight: usize,
+    /// The game was removed or expired: it starts no search again.
+    closed: bool,
 }
 
 impl Session {
@@ -187,6 +200,7 @@ impl Session {
         settings: Settings,
         seats: Vec<Seat>,
         position: Option<&str>,
+        max_turns: u32,
         now: Instant,
     ) -> Result<Session, ApiError> {
         let spec = settings.spec();
@@ -215,7 +229,7 @@ impl Session {
             id,
             settings,
             seats,
-            game,
+            game: Arc::new(game),
             start,
             game_number: 0,
             version: 1,
@@ -223,8 +237,16 @@ impl Session {
             turn_started: now,
             notice: None,
             analysis: Arc::default(),
+            max_turns: max_turns.min(MAX_TURNS) as usize,
             running: None,
+            in_flight: 0,
+            closed: false,
         })
+    }
+
+    /// The game, to change it.
+    fn game_mut(&mut self) -> &mut AnyGame {
+        Arc::make_mut(&mut self.game)
     }
 
     fn changed(&mut self, now: Instant) {
@@ -242,6 +264,26 @@ impl Session {
         if let Some(running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// The game is removed: its search stops and no other starts. Whether
+    /// an answer is still to come back from the pool.
+    pub fn close(&mut self) -> bool {
+        self.closed = true;
+        self.cancel_search();
+        self.in_flight > 0
+    }
+
+    /// Whether the game was removed.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// An answer came back from the pool (played or dropped); whether
+    /// another is still to come.
+    pub fn answered(&mut self) -> bool {
+        self.in_flight = self.in_flight.saturating_sub(1);
+        self.in_flight > 0
     }
 
     fn seat_to_move(&self) -> Result<(Player, Seat), ApiError> {
@@ -270,7 +312,7 @@ impl Session {
             return Err(ApiError::bad_request("resign with the resign request"));
         }
         let played = self
-            .game
+            .game_mut()
             .play_text(text)
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         self.notice = None;
@@ -279,9 +321,12 @@ impl Session {
     }
 
     fn after_turn(&mut self, now: Instant) {
-        if self.turns() >= MAX_TURNS && !self.game.is_over() {
-            self.game.adjudicate_draw();
-            self.notice = Some(format!("the game reached {MAX_TURNS} turns"));
+        if self.turns() >= self.max_turns && !self.game.is_over() {
+            self.game_mut().adjudicate_draw();
+            self.notice = Some(format!(
+                "the game reached {} turns, the board's limit: a draw",
+                self.max_turns
+            ));
         }
         self.changed(now);
     }
@@ -306,7 +351,7 @@ impl Session {
         if self.running.as_ref().is_some_and(|r| r.player == player) {
             self.cancel_search();
         }
-        self.game
+        self.game_mut()
             .resign(player)
             .map_err(|e| ApiError::conflict(e.to_string()))?;
         self.notice = Some(format!("{player} resigned"));
@@ -318,14 +363,14 @@ impl Session {
     /// that a person is to move again.
     pub fn undo(&mut self, now: Instant) -> Result<(), ApiError> {
         self.cancel_search();
-        if !self.game.undo() {
+        if !self.game_mut().undo() {
             return Err(ApiError::conflict("nothing to take back"));
         }
         while let Some(player) = self.game.to_move() {
             if self.seats[player.index()].kind == SeatKind::Human {
                 break;
             }
-            if !self.game.undo() {
+            if !self.game_mut().undo() {
                 break;
             }
         }
@@ -367,12 +412,12 @@ impl Session {
         self.cancel_search();
         self.game_number = self.game_number.saturating_add(1);
         let spec = self.settings.spec();
-        self.game = AnyGame::new(&spec);
+        self.game = Arc::new(AnyGame::new(&spec));
         if self.settings.rotate_first && self.seats.len() > 1 {
             let next = Player::new(self.game_number as usize % self.seats.len());
             match next {
                 Some(first) if !spec.kind().fixed_opener() => {
-                    self.game = AnyGame::with_first_player(&spec, first);
+                    self.game = Arc::new(AnyGame::with_first_player(&spec, first));
                 }
                 // The opener is fixed: every seat moves one place on
                 // instead (two seats swap colours).
@@ -406,7 +451,7 @@ impl Session {
         timeout_seat: Seat,
         max_think_ms: u32,
     ) -> Option<SearchOrder> {
-        if self.running.is_some() || self.game.is_over() {
+        if self.closed || self.running.is_some() || self.game.is_over() {
             return None;
         }
         let player = self.game.to_move()?;
@@ -428,9 +473,10 @@ impl Session {
             stop: Arc::clone(&stop),
             player,
         });
+        self.in_flight += 1;
         Some(SearchOrder {
             token: self.version,
-            game: self.game.clone(),
+            game: Arc::clone(&self.game),
             limits,
             options,
             stop,
@@ -447,14 +493,14 @@ impl Session {
         self.running = None;
         // Without an answer (a failed search) the first legal move is
         // played, so that the game always moves on.
-        let played = best.is_some_and(|mv| self.game.play(mv).is_ok())
-            || self
-                .game
+        let game = self.game_mut();
+        let played = best.is_some_and(|mv| game.play(mv).is_ok())
+            || game
                 .legal_moves()
                 .first()
-                .is_some_and(|&mv| self.game.play(mv).is_ok());
-        if !played && self.game.must_pass() {
-            let _ = self.game.pass();
+                .is_some_and(|&mv| game.play(mv).is_ok());
+        if !played && game.must_pass() {
+            let _ = game.pass();
         }
         self.after_turn(now);
     }
@@ -462,6 +508,7 @@ impl Session {
     /// The search `token` could not be queued (the workers are gone): the
     /// seat waits, and the page says why.
     pub fn search_failed(&mut self, token: u64) {
+        self.in_flight = self.in_flight.saturating_sub(1);
         if self.running.as_ref().map(|r| r.token) == Some(token) {
             self.running = None;
             self.notice = Some("the engine is not available".into());

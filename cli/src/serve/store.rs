@@ -2,6 +2,7 @@
 //! idle games.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -16,10 +17,14 @@ use super::session::{Seat, Session};
 pub struct Limits {
     /// Most games held at once.
     pub max_games: usize,
+    /// Most games held at once for one client address.
+    pub max_games_per_client: usize,
     /// A game nobody asked about for this long is dropped.
     pub idle: Duration,
     /// Cap on any engine's time per move.
     pub max_think_ms: u32,
+    /// Longest game, in turns.
+    pub max_turns: u32,
     /// Who plays a person's turn when their time runs out.
     pub timeout_seat: Seat,
 }
@@ -35,9 +40,51 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// A game held, and the client that made it.
+struct Entry {
+    shared: Shared,
+    client: IpAddr,
+}
+
+/// The games held: those in play, and those removed (deleted or expired)
+/// whose stopped search has not yet come back from the pool. Both count
+/// against the limits, so that deleting games in a loop cannot pile up
+/// searches and memory past them.
+#[derive(Default)]
+struct Games {
+    live: HashMap<u64, Entry>,
+    removed: HashMap<u64, Entry>,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+impl Games {
+    fn held(&self) -> usize {
+        self.live.len() + self.removed.len()
+    }
+
+    /// Closes a game taken out of `live`: kept among the removed until its
+    /// search comes back, freed now otherwise.
+    fn close(&mut self, id: u64, entry: Entry) {
+        if lock(&entry.shared).close() {
+            self.removed.insert(id, entry);
+        } else {
+            self.release(&entry);
+        }
+    }
+
+    fn release(&mut self, entry: &Entry) {
+        if let Some(count) = self.per_client.get_mut(&entry.client) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.per_client.remove(&entry.client);
+            }
+        }
+    }
+}
+
 /// Every game and the engine pool.
 pub struct Store {
-    games: Mutex<HashMap<u64, Shared>>,
+    games: Mutex<Games>,
     pub limits: Limits,
     pub pool: Pool,
 }
@@ -45,7 +92,7 @@ pub struct Store {
 impl Store {
     pub fn new(limits: Limits, pool: Pool) -> Store {
         Store {
-            games: Mutex::new(HashMap::new()),
+            games: Mutex::new(Games::default()),
             limits,
             pool,
         }
@@ -56,32 +103,48 @@ impl Store {
     pub fn new_id(&self) -> u64 {
         loop {
             let id = fastrand::u64(1..);
-            if !lock(&self.games).contains_key(&id) {
+            let games = lock(&self.games);
+            if !games.live.contains_key(&id) && !games.removed.contains_key(&id) {
                 return id;
             }
         }
     }
 
-    /// Adds a game, refused when the server is full.
-    pub fn insert(&self, session: Session) -> Result<Shared, ApiError> {
+    /// Adds a game made by `client`, refused when the server or the
+    /// client holds as many as it may.
+    pub fn insert(&self, session: Session, client: IpAddr) -> Result<Shared, ApiError> {
         let mut games = lock(&self.games);
-        if games.len() >= self.limits.max_games {
+        if games.held() >= self.limits.max_games {
             return Err(ApiError::full(format!(
                 "the server holds {} games, its limit; try again later",
-                games.len()
+                games.held()
+            )));
+        }
+        let mine = games.per_client.get(&client).copied().unwrap_or(0);
+        if mine >= self.limits.max_games_per_client {
+            return Err(ApiError::too_many(format!(
+                "this address holds {mine} games, the limit for one client; delete one first"
             )));
         }
         let id = session.id;
         let shared = Arc::new(Mutex::new(session));
-        games.insert(id, Arc::clone(&shared));
+        games.live.insert(
+            id,
+            Entry {
+                shared: Arc::clone(&shared),
+                client,
+            },
+        );
+        *games.per_client.entry(client).or_default() += 1;
         Ok(shared)
     }
 
     /// The game with this id (marked as used).
     pub fn get(&self, id: u64, now: Instant) -> Result<Shared, ApiError> {
         let shared = lock(&self.games)
+            .live
             .get(&id)
-            .cloned()
+            .map(|entry| Arc::clone(&entry.shared))
             .ok_or_else(|| ApiError::not_found("no such game (it may have expired)"))?;
         lock(&shared).last_access = now;
         Ok(shared)
@@ -89,26 +152,46 @@ impl Store {
 
     /// Drops a game, stopping its search.
     pub fn remove(&self, id: u64) -> Result<(), ApiError> {
-        let shared = lock(&self.games)
+        let mut games = lock(&self.games);
+        let entry = games
+            .live
             .remove(&id)
             .ok_or_else(|| ApiError::not_found("no such game (it may have expired)"))?;
-        lock(&shared).cancel_search();
+        games.close(id, entry);
         Ok(())
+    }
+
+    /// The stopped search of the removed game `id` came back: the game is
+    /// gone.
+    fn forget(&self, id: u64) {
+        let mut games = lock(&self.games);
+        if let Some(entry) = games.removed.remove(&id) {
+            games.release(&entry);
+        }
     }
 
     /// Drops the games idle since `now - idle`; returns the others.
     pub fn expire(&self, now: Instant) -> Vec<Shared> {
         let mut games = lock(&self.games);
         let idle = self.limits.idle;
-        games.retain(|_, shared| {
-            let mut session = lock(shared);
-            let keep = now.saturating_duration_since(session.last_access) < idle;
-            if !keep {
-                session.cancel_search();
+        let expired: Vec<u64> = games
+            .live
+            .iter()
+            .filter(|(_, entry)| {
+                now.saturating_duration_since(lock(&entry.shared).last_access) >= idle
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        for id in expired {
+            if let Some(entry) = games.live.remove(&id) {
+                games.close(id, entry);
             }
-            keep
-        });
-        games.values().cloned().collect()
+        }
+        games
+            .live
+            .values()
+            .map(|entry| Arc::clone(&entry.shared))
+            .collect()
     }
 }
 
@@ -143,8 +226,19 @@ pub fn schedule(store: &Arc<Store>, shared: &Shared) {
     tokio::spawn(async move {
         // A dropped sender (a stopped job) is an answer of no move.
         let best = answer.await.ok().flatten();
-        lock(&shared).finish_search(token, best, Instant::now());
-        schedule(&store, &shared);
+        let (closed, pending) = {
+            let mut session = lock(&shared);
+            let pending = session.answered();
+            if !session.is_closed() {
+                session.finish_search(token, best, Instant::now());
+            }
+            (session.is_closed(), pending)
+        };
+        if !closed {
+            schedule(&store, &shared);
+        } else if !pending {
+            store.forget(game_id);
+        }
     });
 }
 

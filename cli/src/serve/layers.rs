@@ -1,0 +1,81 @@
+//! What every request passes through: its body read whole under a
+//! deadline and a size cap before any handler sees it, and every error
+//! answer made the API's `{"error": ...}` JSON, the router's own (405, an
+//! unreadable path) included.
+
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
+
+use super::error::ApiError;
+
+/// Largest request body, in bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// Longest error text of the router's own kept in the JSON answer.
+const MAX_ERROR_TEXT: usize = 1024;
+
+/// Reads the body of `request` whole, within `deadline` from the end of
+/// its header and at most [`MAX_BODY`] bytes, then hands it on.
+pub async fn read_body(State(deadline): State<Duration>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let read = tokio::time::timeout(deadline, Limited::new(body, MAX_BODY).collect()).await;
+    let bytes = match read {
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
+            return ApiError::too_large(format!("the body is over {} KiB", MAX_BODY / 1024))
+                .into_response()
+        }
+        Ok(Err(_)) => {
+            return ApiError::bad_request("the request body could not be read").into_response()
+        }
+        Err(_) => {
+            return ApiError::timeout(format!(
+                "the request body did not arrive within {} ms",
+                deadline.as_millis()
+            ))
+            .into_response()
+        }
+    };
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+/// An error answer that is not JSON yet (the router's 405, a path it could
+/// not read, an extractor's refusal) as `{"error": "<its text>"}`, the
+/// status and other headers kept.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, MAX_ERROR_TEXT)
+        .await
+        .unwrap_or_else(|_| Bytes::new());
+    let text = String::from_utf8_lossy(&text);
+    let message = match text.trim() {
+        "" => status
+            .canonical_reason()
+            .unwrap_or("error")
+            .to_ascii_lowercase(),
+        text => text.to_string(),
+    };
+    let body = serde_json::json!({ "error": message }).to_string();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, Body::from(body))
+}
