@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use web_server::{id, moves, Server, PATIENCE};
 
-const ENGINE_ONLY_STAR: &str = r#"{"game":"chinese","players":2,"seats":[{"kind":"engine","think_ms":5000},{"kind":"engine","think_ms":5000}]}"#;
+const ENGINE_ONLY_STAR: &str = r#"{"game":"chinese","players":2,"seats":[{"kind":"engine","think_ms":10000},{"kind":"engine","think_ms":10000}]}"#;
 
 /// A person against the engine thinking 100 ms.
 const PERSON_AND_ENGINE: &str =
@@ -83,7 +83,7 @@ fn deleted_and_expired_games_stop_thinking_for_good() {
     }
     let live = id(&server.create(PERSON_AND_ENGINE));
     let took = engine_reply_time(&server, &live);
-    // 100 ms of thought; each removed game still thinking would cost 5 s.
+    // 100 ms of thought; each removed game still thinking would cost 10 s.
     assert!(took < Duration::from_secs(4), "the reply took {took:?}");
     server.ok("DELETE", &format!("/api/games/{live}"), None, 204);
     // Games left alone until they expire stop as well.

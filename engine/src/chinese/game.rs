@@ -60,9 +60,10 @@ pub(crate) struct Snapshot {
     ply: u32,
     rounds: u32,
     last_progress: Option<u32>,
-    best: [(u32, u32); 6],
-    history_len: usize,
-    seen_len: usize,
+    /// The best record of the player to move, the only one a turn changes.
+    best: (u32, u32),
+    history_len: u32,
+    seen_len: u32,
     end: Option<EndReason>,
 }
 
@@ -190,7 +191,7 @@ impl Checkers {
         let Some(s) = self.undo.pop() else {
             return false;
         };
-        let moved = self.history[s.history_len.min(self.history.len())..]
+        let moved = self.history[(s.history_len as usize).min(self.history.len())..]
             .iter()
             .find_map(|turn| match turn {
                 Turn::Move { player, mv, .. } => Some((*player, *mv)),
@@ -201,15 +202,16 @@ impl Checkers {
             self.pos.set_to_move_unchecked(player);
             self.pos.play_unchecked(&Move::new(mv.to(), mv.from()));
         }
-        self.pos.set_to_move_unchecked(usize::from(s.to_move));
+        let p = usize::from(s.to_move);
+        self.pos.set_to_move_unchecked(p);
         let n = self.states.len();
         self.states.copy_from_slice(&s.states[..n]);
         self.ply = s.ply;
         self.rounds = s.rounds;
         self.last_progress = s.last_progress;
-        self.best.copy_from_slice(&s.best[..n]);
-        self.history.truncate(s.history_len);
-        self.seen.truncate(s.seen_len);
+        self.best[p] = s.best;
+        self.history.truncate(s.history_len as usize);
+        self.seen.truncate(s.seen_len as usize);
         self.end = s.end;
         true
     }
@@ -218,17 +220,18 @@ impl Checkers {
     pub(super) fn save(&mut self) {
         let mut states = [PlayerState::Playing; 6];
         states[..self.states.len()].copy_from_slice(&self.states);
-        let mut best = [(0, 0); 6];
-        best[..self.best.len()].copy_from_slice(&self.best);
+        let p = self.pos.to_move();
+        // A game is far shorter than 2^32 turns (a position text's counters
+        // are u32 too).
         self.undo.push(Snapshot {
-            to_move: self.pos.to_move() as u8,
+            to_move: p as u8,
             states,
             ply: self.ply,
             rounds: self.rounds,
             last_progress: self.last_progress,
-            best,
-            history_len: self.history.len(),
-            seen_len: self.seen.len(),
+            best: self.best[p],
+            history_len: self.history.len() as u32,
+            seen_len: self.seen.len() as u32,
             end: self.end,
         });
     }
@@ -402,7 +405,7 @@ mod tests {
         // The whole position is several hundred bytes; a snapshot keeps
         // only the counters and the players' states.
         assert!(
-            std::mem::size_of::<Snapshot>() <= 128,
+            std::mem::size_of::<Snapshot>() <= 64,
             "{} bytes",
             std::mem::size_of::<Snapshot>()
         );
