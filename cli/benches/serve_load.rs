@@ -23,7 +23,16 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn main() {
     // cargo bench passes `--bench`; nothing else is read.
     let workers = std::env::var("DAMAS_SERVE_WORKERS").unwrap_or_else(|_| "2".into());
-    let server = Server::start_with(&["--workers", &workers, "--hash", "16"]);
+    // The games all come from this one client, past the default per-client
+    // share.
+    let server = Server::start_with(&[
+        "--workers",
+        &workers,
+        "--hash",
+        "16",
+        "--max-games-per-client",
+        "100",
+    ]);
     let engine = r#"{"kind":"engine","think_ms":100}"#;
     let games: Vec<String> = (0..GAMES)
         .map(|i| {
