@@ -20,6 +20,8 @@ pub struct Server {
     /// `http://127.0.0.1:PORT`, no final slash.
     pub url: String,
     agent: ureq::Agent,
+    /// The line the server printed first.
+    pub banner: String,
 }
 
 impl Server {
@@ -33,7 +35,35 @@ impl Server {
 
     /// `damas serve --port 0` with exactly these arguments.
     pub fn start_with(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_damas"))
+        Server::spawn(Command::new(env!("CARGO_BIN_EXE_damas")), args)
+    }
+
+    /// [`Server::start`] with the limit on open files lowered to `files`.
+    pub fn start_with_file_limit(files: u64, extra: &[&str]) -> Server {
+        use std::os::unix::process::CommandExt;
+        let mut command = Command::new(env!("CARGO_BIN_EXE_damas"));
+        let limit = libc::rlimit {
+            rlim_cur: files,
+            rlim_max: files,
+        };
+        // SAFETY: between fork and exec only setrlimit runs, which is
+        // async-signal-safe and touches no memory of the parent.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+        let mut args = vec!["--workers", "2", "--hash", "4"];
+        args.extend_from_slice(extra);
+        Server::spawn(command, &args)
+    }
+
+    fn spawn(mut command: Command, args: &[&str]) -> Server {
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -56,7 +86,12 @@ impl Server {
             .http_status_as_error(false)
             .build()
             .into();
-        Server { child, url, agent }
+        Server {
+            child,
+            url,
+            agent,
+            banner: line.trim_end().to_string(),
+        }
     }
 
     /// The server's process id.

@@ -98,7 +98,12 @@ pub async fn serve(
             }
         };
         let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
-            // Best effort, never waiting: the socket buffer takes it.
+            // Best effort, never waiting: what the client already sent is
+            // read (closing on unread bytes would reset the connection
+            // before it reads the answer) and the socket buffer takes the
+            // answer.
+            let mut sent = [0u8; 4096];
+            let _ = stream.try_read(&mut sent);
             let _ = stream.try_write(&refusal);
             continue;
         };
