@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use damas::options::Settings as GameSettings;
 use damas::search::{EngineOptions, SearchLimits, Style};
@@ -61,14 +61,6 @@ impl Seat {
         think_ms: 1000,
     };
 
-    /// How the record names the seat.
-    pub fn describe(&self) -> String {
-        match self.kind {
-            SeatKind::Human => "person".into(),
-            SeatKind::Engine => format!("damas level {} {} ms", self.level, self.think_ms),
-        }
-    }
-
     /// The search settings of this seat, the time capped at `max_think_ms`.
     pub fn search(&self, max_think_ms: u32) -> (SearchLimits, EngineOptions) {
         let style = match self.level {
@@ -92,6 +84,15 @@ impl Seat {
         };
         (limits, options)
     }
+}
+
+/// A seat that changed hands mid-game: `before` played it until turn
+/// `turn` (for the record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handover {
+    pub seat: usize,
+    pub turn: usize,
+    pub before: Seat,
 }
 
 /// The settings chosen when the game was made: the game, its players and
@@ -177,6 +178,10 @@ pub struct Session {
     /// Why the engine played the last turn for a person, or similar news.
     pub notice: Option<String>,
     pub analysis: Arc<Mutex<Analysis>>,
+    /// When this game began (the record's date).
+    pub started: SystemTime,
+    /// The seats that changed hands during this game, in order.
+    pub handovers: Vec<Handover>,
     running: Option<Running>,
 }
 
@@ -223,6 +228,8 @@ impl Session {
             turn_started: now,
             notice: None,
             analysis: Arc::default(),
+            started: SystemTime::now(),
+            handovers: Vec::new(),
             running: None,
         })
     }
@@ -315,13 +322,15 @@ impl Session {
     }
 
     /// Takes back the last turn and then the engine's turns before it, so
-    /// that a person is to move again.
+    /// that a person is to move again; with no person at the board, the
+    /// last turn only.
     pub fn undo(&mut self, now: Instant) -> Result<(), ApiError> {
         self.cancel_search();
         if !self.game.undo() {
             return Err(ApiError::conflict("nothing to take back"));
         }
-        while let Some(player) = self.game.to_move() {
+        let person = self.seats.iter().any(|s| s.kind == SeatKind::Human);
+        while let Some(player) = self.game.to_move().filter(|_| person) {
             if self.seats[player.index()].kind == SeatKind::Human {
                 break;
             }
@@ -329,6 +338,11 @@ impl Session {
                 break;
             }
         }
+        let turns = self.turns();
+        for handover in &mut self.handovers {
+            handover.turn = handover.turn.min(turns);
+        }
+        self.handovers.retain(|h| h.turn > 0);
         self.notice = None;
         self.changed(now);
         Ok(())
@@ -346,7 +360,14 @@ impl Session {
         {
             self.cancel_search();
         }
-        self.seats[index] = seat;
+        let before = std::mem::replace(&mut self.seats[index], seat);
+        if before != seat && self.turns() > 0 {
+            self.handovers.push(Handover {
+                seat: index,
+                turn: self.turns(),
+                before,
+            });
+        }
         self.changed(now);
         Ok(())
     }
@@ -380,6 +401,8 @@ impl Session {
             }
         }
         self.start = (self.game.first_player() != P1).then(|| self.game.position_text());
+        self.started = SystemTime::now();
+        self.handovers.clear();
         self.notice = None;
         self.changed(now);
     }
