@@ -19,6 +19,8 @@ pub struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT`, no final slash.
     pub url: String,
+    /// The first line the server printed.
+    pub banner: String,
     agent: ureq::Agent,
 }
 
@@ -56,7 +58,12 @@ impl Server {
             .http_status_as_error(false)
             .build()
             .into();
-        Server { child, url, agent }
+        Server {
+            child,
+            url,
+            banner: line.trim_end().to_string(),
+            agent,
+        }
     }
 
     /// The server's process id.

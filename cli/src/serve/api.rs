@@ -217,6 +217,10 @@ pub async fn create(State(store): AppState, bytes: Bytes) -> Answer {
         }
         None => (0..players)
             .map(|i| if i == 0 { Seat::HUMAN } else { Seat::ENGINE })
+            .map(|seat| Seat {
+                think_ms: seat.think_ms.min(max_think),
+                ..seat
+            })
             .collect(),
     };
     let settings = Settings::new(

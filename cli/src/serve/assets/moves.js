@@ -106,6 +106,7 @@ function animate(svg, geo, points, path) {
   const still = board.querySelector(`g.pt[data-name="${to}"] .piece`);
   if (!still || typeof svg.animate !== "function") { animation = null; return done(); }
   board.dataset.animated = "";
+  board.dataset.animating = path.join("-");
   // The piece is drawn at its start and moved by a transform, so that the
   // board underneath stays as the state says.
   const group = still.parentNode;
