@@ -175,7 +175,7 @@ function drawBoard() {
   const squares = state.board.shape === "squares";
   // A touch target is a whole cell: on the star a cell is at least 32 CSS
   // px wide, the board scrolling sideways in its frame on a narrow screen.
-  svg.style.minWidth = squares ? "" : `${Math.ceil((geo.width * 32) / geo.size)}px`;
+  svg.style.minWidth = squares ? "" : `${Math.ceil((geo.width * 34) / geo.size)}px`;
   const movable = new Set(humanToMove() ? state.movable : []);
   const last = state.last || { path: [], captured: [] };
   const marks = new Map();
