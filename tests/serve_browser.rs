@@ -133,12 +133,17 @@ async fn page_summary(client: &Client) -> String {
         .map_or_else(|e| e.to_string(), |v| v.to_string())
 }
 
+/// Clicks the element; again if the page redrew it in between (the board
+/// is drawn anew with each state).
 async fn click(client: &Client, css: &str) {
-    find(client, css)
-        .await
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    let mut tries = 0;
+    loop {
+        match find(client, css).await.click().await {
+            Ok(()) => return,
+            Err(e) if tries < 5 && e.to_string().contains("stale") => tries += 1,
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
 }
 
 async fn count(client: &Client, css: &str) -> usize {
@@ -233,7 +238,14 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
+/// Saves a picture of the page once no piece is moving.
 async fn screenshot(client: &Client, name: &str) {
+    wait_until(
+        client,
+        "the pieces at rest",
+        "return !document.querySelector('#board .moving');",
+    )
+    .await;
     let png = find(client, "main")
         .await
         .screenshot()

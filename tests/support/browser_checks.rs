@@ -291,11 +291,6 @@ async fn english(client: &Client) {
     assert_eq!(number, json!(["130.", true]));
     settled(client).await;
     screenshot(client, "en-chinese-6").await;
-
-    // The Japanese variant, three players, in English.
-    new_game(client, "japanese", 3, &["human", "engine", "engine"], "").await;
-    settled(client).await;
-    screenshot(client, "en-japanese").await;
 }
 
 /// `damas serve --max-think-ms 300`: the form offers no time past the cap

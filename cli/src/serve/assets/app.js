@@ -452,8 +452,15 @@ async function poll() {
     const next = await api("GET", "/api/games/" + asked);
     // A new game may have started while the answer was on its way.
     if (!state || state.id !== asked) return;
-    if (next.version !== state.version || next.thinking) setState(next);
-    else { clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()]; drawStatus(); }
+    if (next.version !== state.version) setState(next);
+    else {
+      // The same position: only the analysis and the clock move on, and
+      // the board is left as it is (a selection, an animation).
+      state.analysis = next.analysis;
+      clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()];
+      drawStatus();
+      drawAnalysis();
+    }
   } catch (err) {
     showError(err);
   }
