@@ -23,7 +23,10 @@ fn get(server: &Server, path: &str, headers: &[(&str, &str)]) -> (u16, String) {
     }
     let mut response = request.call().expect("the server answers");
     let status = response.status().as_u16();
-    (status, response.body_mut().read_to_string().expect("a text"))
+    (
+        status,
+        response.body_mut().read_to_string().expect("a text"),
+    )
 }
 
 /// The first legal move of the player to move, as the page would find it.
@@ -49,7 +52,10 @@ fn the_page_speaks_the_browser_language_or_the_chosen_one() {
         page[start..start + 2].to_string()
     };
     assert_eq!(lang_of(&[]), "en");
-    assert_eq!(lang_of(&[("Accept-Language", "es-AR,es;q=0.9,en;q=0.5")]), "es");
+    assert_eq!(
+        lang_of(&[("Accept-Language", "es-AR,es;q=0.9,en;q=0.5")]),
+        "es"
+    );
     assert_eq!(lang_of(&[("Accept-Language", "fr, pt-BR;q=0.8")]), "pt");
     assert_eq!(lang_of(&[("Accept-Language", "de, en;q=0.3")]), "en");
     assert_eq!(
@@ -99,7 +105,12 @@ fn errors_and_notices_carry_a_code_and_the_seat() {
     assert_eq!(status, 409);
     assert_eq!(error["code"], "engine_seat_resign", "{error}");
     assert_eq!(error["params"]["player"], 2);
-    let state = server.ok("POST", &format!("/api/games/{game}/resign"), Some("{}"), 200);
+    let state = server.ok(
+        "POST",
+        &format!("/api/games/{game}/resign"),
+        Some("{}"),
+        200,
+    );
     assert_eq!(state["notice"], "p1 resigned");
     assert_eq!(state["notice_code"], "resigned");
     assert_eq!(state["notice_params"]["player"], 0);
@@ -124,9 +135,8 @@ fn errors_and_notices_carry_a_code_and_the_seat() {
 #[test]
 fn records_name_who_played_each_seat_in_the_language_asked() {
     let server = Server::start(&[]);
-    let state = server.create(
-        r#"{"game":"chinese","players":2,"seats":[{"kind":"human"},{"kind":"human"}]}"#,
-    );
+    let state = server
+        .create(r#"{"game":"chinese","players":2,"seats":[{"kind":"human"},{"kind":"human"}]}"#);
     let game = id(&state);
     for _ in 0..2 {
         let state = server.ok("GET", &format!("/api/games/{game}"), None, 200);
@@ -149,7 +159,8 @@ fn records_name_who_played_each_seat_in_the_language_asked() {
     );
     let (_, spanish) = get(&server, &format!("/api/games/{game}/record?lang=es"), &[]);
     assert!(
-        spanish.contains("engines=persona hasta el turno 2 y después damas nivel 2 50 ms,persona\t"),
+        spanish
+            .contains("engines=persona hasta el turno 2 y después damas nivel 2 50 ms,persona\t"),
         "{spanish}"
     );
     let (_, portuguese) = get(
@@ -157,13 +168,21 @@ fn records_name_who_played_each_seat_in_the_language_asked() {
         &format!("/api/games/{game}/record"),
         &[("Cookie", "damas_lang=pt")],
     );
-    assert!(portuguese.contains("engines=pessoa até o turno 2"), "{portuguese}");
+    assert!(
+        portuguese.contains("engines=pessoa até o turno 2"),
+        "{portuguese}"
+    );
     // A PDN carries the day it was played, and its ending in words.
     let state = server.create(
         r#"{"game":"spanish","seats":[{"kind":"human"},{"kind":"human"}],"position":"W:W18:B22"}"#,
     );
     let game = id(&state);
-    server.ok("POST", &format!("/api/games/{game}/move"), Some(r#"{"move":"18x27"}"#), 200);
+    server.ok(
+        "POST",
+        &format!("/api/games/{game}/move"),
+        Some(r#"{"move":"18x27"}"#),
+        200,
+    );
     let (_, pdn) = get(&server, &format!("/api/games/{game}/record?lang=es"), &[]);
     let date = pdn
         .lines()
@@ -222,7 +241,10 @@ fn undo_with_no_person_takes_back_one_turn() {
     let before = server.wait_for(&game, "a dozen turns", |s| moves(s).len() >= 12);
     let undone = server.ok("POST", &format!("/api/games/{game}/undo"), None, 200);
     let (before, after) = (moves(&before).len(), moves(&undone).len());
-    assert!(after + 1 >= before && after >= 11, "{before} turns, {after} after the undo");
+    assert!(
+        after + 1 >= before && after >= 11,
+        "{before} turns, {after} after the undo"
+    );
 }
 
 #[test]

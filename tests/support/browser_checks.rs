@@ -83,16 +83,27 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
     .await;
     let error = text(client, "#setup-error").await;
     assert!(error.starts_with("Posición no válida"), "{error}");
+    // Spanish draughts in Spanish: White must take the most pieces.
+    new_game(
+        client,
+        "spanish",
+        2,
+        &["human", "human"],
+        "W:W9,14:B13,18,26",
+    )
+    .await;
+    click(client, "#show-setup").await;
+    assert_eq!(count(client, "#setup-error:not(:empty)").await, 0);
     find(client, "#game")
         .await
         .select_by_value("chinese")
         .await
         .expect("a game");
-    assert_eq!(js(client, "return document.getElementById('position').value;").await, "");
-    assert_eq!(count(client, "#setup-error:not(:empty)").await, 0);
-
-    // Spanish draughts in Spanish: White must take the most pieces.
-    new_game(client, "spanish", 2, &["human", "human"], "W:W9,14:B13,18,26").await;
+    assert_eq!(
+        js(client, "return document.getElementById('position').value;").await,
+        ""
+    );
+    click(client, "#cancel-setup").await;
     let why = refused(client, "9").await;
     assert_eq!(why, "Hay que comer lo máximo: 2 piezas (con 14).");
     let why = refused(client, "13").await;
@@ -104,7 +115,11 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
     let path = js(client, "return state.last.path.join('-');").await;
     assert_eq!(path, "14-21-30");
     assert_eq!(
-        js(client, "return document.getElementById('board').dataset.animating;").await,
+        js(
+            client,
+            "return document.getElementById('board').dataset.animating;"
+        )
+        .await,
         path
     );
     let landed = js(
@@ -127,7 +142,12 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
     let from = from.as_str().expect("a piece").to_string();
     click(client, &format!("#board [data-name=\"{from}\"]")).await;
     let mark = find(client, "#board .mark").await;
-    let target = js_with(client, "return arguments[0].parentNode.getAttribute('data-name');", mark).await;
+    let target = js_with(
+        client,
+        "return arguments[0].parentNode.getAttribute('data-name');",
+        mark,
+    )
+    .await;
     click(client, &format!("#board [data-name=\"{target}\"]")).await;
     wait_until(client, "Black's move", "return state.moves.length === 2;").await;
     settled(client).await;
@@ -135,9 +155,14 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
     // Resigning asks first; the result says who won, in words.
     click(client, "#resign").await;
     find(client, "#confirm-resign:not([hidden])").await;
-    assert!(text(client, "#confirm-resign-text").await.contains("Blancas"));
+    assert!(text(client, "#confirm-resign-text")
+        .await
+        .contains("Blancas"));
     click(client, "#resign-no").await;
-    assert_eq!(js(client, "return state.result === null;").await, Value::Bool(true));
+    assert_eq!(
+        js(client, "return state.result === null;").await,
+        Value::Bool(true)
+    );
     click(client, "#resign").await;
     click(client, "#resign-yes").await;
     let result = text(client, "#result:not([hidden])").await;
@@ -151,7 +176,10 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
     let record = record.as_str().expect("a record");
     assert!(record.contains("[Date \""), "{record}");
     assert!(record.contains("[White \"persona\"]"), "{record}");
-    assert!(record.contains("[Termination \"el perdedor se rindió\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"el perdedor se rindió\"]"),
+        "{record}"
+    );
 
     // While the engine thinks, a click says so.
     fill_form(client, "spanish", 2, &["human", "engine"], "").await;
@@ -161,7 +189,12 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
         .await
         .expect("a time");
     click(client, "#start").await;
-    wait_until(client, "the game", "return state !== null && document.getElementById('setup').hidden;").await;
+    wait_until(
+        client,
+        "the game",
+        "return state !== null && document.getElementById('setup').hidden;",
+    )
+    .await;
     play(client, "11", "15", "step").await;
     let why = refused(client, "10").await;
     assert!(
@@ -190,7 +223,13 @@ async fn portuguese(client: &Client) {
     // over a reload, and the server serves the page in the chosen
     // language (its cookie).
     new_game(client, "chinese", 2, &["human", "engine"], "").await;
-    if js(client, "return document.getElementById('analysis-on').checked;").await != Value::Bool(true) {
+    if js(
+        client,
+        "return document.getElementById('analysis-on').checked;",
+    )
+    .await
+        != Value::Bool(true)
+    {
         click(client, "#analysis-on").await;
     }
     play(client, "e3", "e5", "jump").await;
@@ -208,7 +247,11 @@ async fn portuguese(client: &Client) {
     )
     .await;
     assert_eq!(
-        js(client, "return document.getElementById('analysis-on').checked;").await,
+        js(
+            client,
+            "return document.getElementById('analysis-on').checked;"
+        )
+        .await,
         Value::Bool(true)
     );
     let served = js(client, "return fetch('/').then((r) => r.text());").await;
@@ -218,6 +261,39 @@ async fn portuguese(client: &Client) {
     assert!(text(client, "#status").await.starts_with("Vez de Vermelho"));
     settled(client).await;
     screenshot(client, "pt-chinese").await;
+    // Red handed to the engine and taken back: the record says who played.
+    find(client, "#seats select[data-seat=\"0\"]")
+        .await
+        .select_by_value("engine")
+        .await
+        .expect("handed over");
+    wait_until(
+        client,
+        "the engine's turn for Red",
+        "return state.moves.length >= 3;",
+    )
+    .await;
+    find(client, "#seats select[data-seat=\"0\"]")
+        .await
+        .select_by_value("human")
+        .await
+        .expect("taken back");
+    wait_until(
+        client,
+        "Red's turn again",
+        "return state.to_move === 0 && !state.thinking && state.seats[0].kind === 'human';",
+    )
+    .await;
+    let record = js(
+        client,
+        "return fetch(document.getElementById('export').href).then((r) => r.text());",
+    )
+    .await;
+    let record = record.as_str().expect("a record");
+    assert!(
+        record.contains("engines=pessoa até o turno 2 e depois damas nível 4"),
+        "{record}"
+    );
     // A two-player Chinese result names the seats as the board does.
     click(client, "#resign").await;
     click(client, "#resign-yes").await;
@@ -261,7 +337,10 @@ async fn english(client: &Client) {
     wait_until(client, "the undo", "return window.undone;").await;
     let after = js(client, "return window.fewest;").await;
     let (before, after) = (before.as_u64().unwrap_or(0), after.as_u64().unwrap_or(0));
-    assert!(after + 1 >= before, "{before} turns, {after} after the undo");
+    assert!(
+        after + 1 >= before,
+        "{before} turns, {after} after the undo"
+    );
 
     // Six random engines past ply 100: every move number is shown whole.
     fill_form(
@@ -280,7 +359,12 @@ async fn english(client: &Client) {
             .expect("level 1");
     }
     click(client, "#start").await;
-    wait_until(client, "130 turns", "return state !== null && state.players === 6 && state.moves.length >= 130;").await;
+    wait_until(
+        client,
+        "130 turns",
+        "return state !== null && state.players === 6 && state.moves.length >= 130;",
+    )
+    .await;
     let number = js(
         client,
         "const list = document.getElementById('moves'); const no = list.children[129].querySelector('.no'); \
@@ -306,7 +390,12 @@ pub async fn think_time_cap(client: &Client, server: &Server) {
     .await;
     assert_eq!(offered, "100,300 300");
     click(client, "#start").await;
-    wait_until(client, "the game", "return state !== null && document.getElementById('setup').hidden;").await;
+    wait_until(
+        client,
+        "the game",
+        "return state !== null && document.getElementById('setup').hidden;",
+    )
+    .await;
     assert_eq!(js(client, "return state.seats[1].think_ms;").await, 300);
     assert_eq!(count(client, "#setup-error:not(:empty)").await, 0);
 }

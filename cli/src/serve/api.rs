@@ -17,11 +17,11 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::error::ApiError;
+use super::lang;
 use super::session::{
     Seat, SeatKind, Session, Settings, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
 };
 use super::store::{lock, schedule, Shared, Store};
-use super::lang;
 use super::view;
 
 type AppState = State<Arc<Store>>;

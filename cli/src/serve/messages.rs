@@ -67,9 +67,7 @@ fn code(message: &str, params: &mut Map<String, Value>) -> &'static str {
             put("player", json!(index));
             match rest {
                 "is played by the engine" => return "engine_seat",
-                "is played by the engine; take the seat back first" => {
-                    return "engine_seat_resign"
-                }
+                "is played by the engine; take the seat back first" => return "engine_seat_resign",
                 "is not at this board" => return "no_player",
                 "is not playing" => return "not_playing",
                 "resigned" => return "resigned",
@@ -153,7 +151,11 @@ mod tests {
     fn every_sentence_has_its_code_and_players_their_index() {
         let cases: &[(&str, &str, Value)] = &[
             ("no such game (it may have expired)", "no_game", json!({})),
-            ("p2 is played by the engine", "engine_seat", json!({"player": 1})),
+            (
+                "p2 is played by the engine",
+                "engine_seat",
+                json!({"player": 1}),
+            ),
             (
                 "p1's time ran out: the engine played",
                 "timeout",
@@ -175,14 +177,22 @@ mod tests {
                 "illegal_move",
                 json!({"move": "e1-e9"}),
             ),
-            ("the server holds 5 games, its limit; try again later", "server_full", json!({})),
+            (
+                "the server holds 5 games, its limit; try again later",
+                "server_full",
+                json!({}),
+            ),
             ("think_ms 1 is not in 50-300", "bad_think_ms", json!({})),
             (
                 "invalid position: square 33 out of range in white pieces (1-32)",
                 "bad_position",
                 json!({"detail": "square 33 out of range in white pieces (1-32)"}),
             ),
-            ("the game reached 3000 turns", "turn_limit", json!({"turns": "3000"})),
+            (
+                "the game reached 3000 turns",
+                "turn_limit",
+                json!({"turns": "3000"}),
+            ),
             (
                 "Spanish draughts is played by 2 players, not 3",
                 "bad_players",
