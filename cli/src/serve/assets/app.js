@@ -399,23 +399,12 @@ function keepToggles() {
   }
 }
 
-// After a language switch: every text drawn again, the form's choices kept.
+// After a language switch: every text drawn again (the form keeps its
+// choices: its fillers read them back).
 function redrawTexts() {
   if (setup) {
-    const rules = readRules();
     fillGames();
-    const kept = readSeats();
-    fillRules();
-    for (const [name, value] of Object.entries(rules)) {
-      const input = $("rule-" + name);
-      if (input && input.type === "checkbox") input.checked = value;
-      else if (input) input.value = value;
-    }
-    fillSeats();
-    kept.forEach((seat, i) => {
-      const row = $("seat-setup").querySelector(`[data-seat="${i}"]`);
-      if (row) row.querySelector(".kind").value = seat.kind;
-    });
+    fillPlayers();
   }
   if (state) draw();
 }
