@@ -199,6 +199,30 @@ fn records_name_who_played_each_seat_in_the_language_asked() {
 }
 
 #[test]
+fn a_seat_changed_back_before_it_played_leaves_no_history() {
+    let server = Server::start(&[]);
+    let state = server
+        .create(r#"{"game":"chinese","players":2,"seats":[{"kind":"human"},{"kind":"human"}]}"#);
+    let game = id(&state);
+    let body = serde_json::json!({ "move": first_move(&server, &state) }).to_string();
+    server.ok("POST", &format!("/api/games/{game}/move"), Some(&body), 200);
+    // p1 is not to move: its seat changes hands many times at one turn.
+    for _ in 0..50 {
+        for kind in ["engine", "human"] {
+            let seat = format!(r#"{{"kind":"{kind}","level":2,"think_ms":50}}"#);
+            server.ok(
+                "PUT",
+                &format!("/api/games/{game}/seats/1"),
+                Some(&seat),
+                200,
+            );
+        }
+    }
+    let (_, record) = get(&server, &format!("/api/games/{game}/record"), &[]);
+    assert!(record.contains("\tengines=person,person\t"), "{record}");
+}
+
+#[test]
 fn a_think_time_past_the_cap_is_the_cap() {
     let server = Server::start(&["--max-think-ms", "300"]);
     let options = server.ok("GET", "/api/games/options", None, 200);

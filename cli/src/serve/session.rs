@@ -61,6 +61,14 @@ impl Seat {
         think_ms: 1000,
     };
 
+    /// Whether the two seats play alike: both people, or the same engine
+    /// (a person's level and time are never used).
+    pub fn plays_like(&self, other: &Seat) -> bool {
+        self.kind == other.kind
+            && (self.kind == SeatKind::Human
+                || (self.level == other.level && self.think_ms == other.think_ms))
+    }
+
     /// The search settings of this seat, the time capped at `max_think_ms`.
     pub fn search(&self, max_think_ms: u32) -> (SearchLimits, EngineOptions) {
         let style = match self.level {
@@ -361,12 +369,25 @@ impl Session {
             self.cancel_search();
         }
         let before = std::mem::replace(&mut self.seats[index], seat);
-        if before != seat && self.turns() > 0 {
-            self.handovers.push(Handover {
+        let turn = self.turns();
+        // A seat changed again before anyone played it keeps the first
+        // entry (or none, when it is back as it was): at most one entry a
+        // seat and turn, so the history stays bounded by the turns.
+        let same_turn = self
+            .handovers
+            .iter()
+            .position(|h| h.seat == index && h.turn == turn);
+        match same_turn {
+            Some(at) if self.handovers[at].before.plays_like(&seat) => {
+                self.handovers.remove(at);
+            }
+            Some(_) => {}
+            None if !before.plays_like(&seat) && turn > 0 => self.handovers.push(Handover {
                 seat: index,
-                turn: self.turns(),
+                turn,
                 before,
-            });
+            }),
+            None => {}
         }
         self.changed(now);
         Ok(())
