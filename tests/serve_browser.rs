@@ -11,6 +11,10 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
+#[path = "support/browser_checks.rs"]
+mod browser_checks;
+use browser_checks::{languages_and_moves, think_time_cap};
+
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -53,12 +57,32 @@ fn start_driver() -> Driver {
     }
 }
 
-async fn connect(driver: &Driver) -> Client {
-    let options = json!({
+/// How the browser is set up: a desktop window of 1280×900, or a phone
+/// of 390×844 with touch; the languages it asks for.
+struct Device {
+    phone: bool,
+    languages: &'static str,
+}
+
+const DESKTOP: Device = Device {
+    phone: false,
+    languages: "en-US,en",
+};
+
+async fn connect(driver: &Driver, device: &Device) -> Client {
+    let mut options = json!({
         "binary": "/usr/bin/chromium",
         "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--disable-dev-shm-usage", "--window-size=1100,820"],
+                 "--disable-dev-shm-usage", "--window-size=1280,900",
+                 format!("--lang={}", device.languages.split(',').next().unwrap_or("en"))],
+        "prefs": { "intl.accept_languages": device.languages },
     });
+    if device.phone {
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 2.0, "touch": true },
+            "userAgent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36",
+        });
+    }
     let mut capabilities = serde_json::Map::new();
     capabilities.insert("goog:chromeOptions".into(), options);
     let start = Instant::now();
@@ -109,12 +133,17 @@ async fn page_summary(client: &Client) -> String {
         .map_or_else(|e| e.to_string(), |v| v.to_string())
 }
 
+/// Clicks the element; again if the page redrew it in between (the board
+/// is drawn anew with each state).
 async fn click(client: &Client, css: &str) {
-    find(client, css)
-        .await
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    let mut tries = 0;
+    loop {
+        match find(client, css).await.click().await {
+            Ok(()) => return,
+            Err(e) if tries < 5 && e.to_string().contains("stale") => tries += 1,
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
 }
 
 async fn count(client: &Client, css: &str) -> usize {
@@ -154,6 +183,13 @@ async fn move_count(client: &Client) -> usize {
 
 /// Fills the new-game form and starts: `seats` as (kind, think_ms).
 async fn new_game(client: &Client, game: &str, players: usize, seats: &[&str], position: &str) {
+    fill_form(client, game, players, seats, position).await;
+    click(client, "#start").await;
+    wait_until(client, "the new game", "return document.getElementById('setup').hidden && state !== null && state.to_move !== undefined;").await;
+}
+
+/// Opens the new-game form and fills it (each seat's time 0.1 s).
+async fn fill_form(client: &Client, game: &str, players: usize, seats: &[&str], position: &str) {
     click(client, "#show-setup").await;
     find(client, "#game")
         .await
@@ -183,8 +219,6 @@ async fn new_game(client: &Client, game: &str, players: usize, seats: &[&str], p
     if !position.is_empty() {
         text.send_keys(position).await.expect("position typed");
     }
-    click(client, "#start").await;
-    wait_until(client, "the new game", "return document.getElementById('setup').hidden && state !== null && state.to_move !== undefined;").await;
 }
 
 /// Clicks a piece, checks that `target` is marked as `kind`, and clicks it.
@@ -204,7 +238,14 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
+/// Saves a picture of the page once no piece is moving.
 async fn screenshot(client: &Client, name: &str) {
+    wait_until(
+        client,
+        "the pieces at rest",
+        "return !document.querySelector('#board .moving');",
+    )
+    .await;
     let png = find(client, "main")
         .await
         .screenshot()
@@ -229,10 +270,16 @@ fn the_board_plays_every_game_in_headless_chromium() {
         .build()
         .expect("a runtime");
     runtime.block_on(async {
-        let client = connect(&driver).await;
+        let client = connect(&driver, &DESKTOP).await;
         client.goto(&server.url).await.expect("the page opens");
         browse(&client).await;
+        languages_and_moves(&client, &server).await;
+        let capped = Server::start(&["--max-think-ms", "300"]);
+        think_time_cap(&client, &capped).await;
         client.close().await.expect("the browser closes");
+        let phone = connect(&driver, &browser_checks::PHONE).await;
+        browser_checks::phone(&phone, &server).await;
+        phone.close().await.expect("the phone closes");
     });
 }
 

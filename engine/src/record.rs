@@ -167,6 +167,9 @@ pub struct GameRecord {
     /// Who wrote the record (`damas match`, `damas serve`): the PDN
     /// `Event` tag.
     pub event: String,
+    /// When the game was played, as PDN writes it (`2026.12.03`): the PDN
+    /// `Date` tag; `None` writes none.
+    pub date: Option<String>,
     /// Game number, from 1.
     pub game: usize,
     /// The game played.
@@ -194,6 +197,7 @@ impl GameRecord {
     /// use damas::GameKind;
     /// let mut record = GameRecord {
     ///     event: "damas match".into(),
+    ///     date: Some("2026.12.03".into()),
     ///     game: 1,
     ///     kind: GameKind::Spanish,
     ///     seats: vec!["a".into(), "b".into()],
@@ -203,6 +207,7 @@ impl GameRecord {
     ///     ending: "p2 resigned".into(),
     /// };
     /// assert!(record.text().contains("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]"));
+    /// assert!(record.text().starts_with("[Event \"damas match\"]\n[Date \"2026.12.03\"]\n"));
     /// record.kind = GameKind::Chinese;
     /// assert!(record.text().starts_with("game=1\ttype=chinese\tplayers=2\t"));
     /// ```
@@ -232,6 +237,7 @@ impl GameRecord {
     /// use damas::GameKind;
     /// let record = GameRecord {
     ///     event: "damas serve".into(),
+    ///     date: None,
     ///     game: 1,
     ///     kind: GameKind::Chinese,
     ///     seats: vec!["person".into(), "engine".into()],
@@ -267,14 +273,17 @@ impl GameRecord {
         let result = pdn_result(&self.places);
         let round = self.game.to_string();
         let seat = |i: usize| self.seats.get(i).map_or("?", String::as_str);
-        let mut tags: Vec<(&str, &str)> = vec![
-            ("Event", &self.event),
-            ("Round", &round),
+        let mut tags: Vec<(&str, &str)> = vec![("Event", &self.event)];
+        if let Some(date) = &self.date {
+            tags.push(("Date", date));
+        }
+        tags.extend([
+            ("Round", round.as_str()),
             ("White", seat(0)),
             ("Black", seat(1)),
             ("Result", result),
             ("GameType", "24"),
-        ];
+        ]);
         let black_starts = match &self.start {
             Some(fen) => {
                 tags.push(("FEN", fen));

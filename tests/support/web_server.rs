@@ -19,9 +19,9 @@ pub struct Server {
     child: Child,
     /// `http://127.0.0.1:PORT`, no final slash.
     pub url: String,
-    agent: ureq::Agent,
-    /// The line the server printed first.
+    /// The first line the server printed.
     pub banner: String,
+    agent: ureq::Agent,
 }
 
 impl Server {
@@ -89,8 +89,8 @@ impl Server {
         Server {
             child,
             url,
-            agent,
             banner: line.trim_end().to_string(),
+            agent,
         }
     }
 

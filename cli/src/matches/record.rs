@@ -22,6 +22,7 @@ pub fn format(record: &GameRecord, index: usize, names: &[String], options: &Opt
     let endings: Vec<String> = record.endings.iter().map(ending_text).collect();
     Record {
         event: "damas match".into(),
+        date: None,
         game: index + 1,
         kind: options.game,
         seats: record.seats.iter().map(|&e| names[e].clone()).collect(),

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use damas::options::{
@@ -18,6 +18,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::error::ApiError;
+use super::lang;
 use super::session::{
     Seat, SeatKind, Session, Settings, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
 };
@@ -25,6 +26,10 @@ use super::store::{lock, schedule, Shared, Store};
 use super::view;
 
 type AppState = State<Arc<Store>>;
+
+/// The largest `--max-think-ms`: an engine time past it is refused, not
+/// capped.
+const MOST_THINK_MS: u32 = 60_000;
 type Answer = Result<Response, ApiError>;
 
 /// Reads a JSON body into `T`, with the parser's message on failure.
@@ -74,15 +79,17 @@ impl SeatRequest {
             )));
         }
         let think_ms = self.think_ms.unwrap_or(1000);
-        if !(MIN_THINK_MS..=max_think_ms).contains(&think_ms) {
+        // An engine's time outside what any server allows is refused; past
+        // this server's cap it is the cap. A person's seat never uses it.
+        if kind == SeatKind::Engine && !(MIN_THINK_MS..=MOST_THINK_MS).contains(&think_ms) {
             return Err(ApiError::bad_request(format!(
-                "think_ms {think_ms} is not in {MIN_THINK_MS}-{max_think_ms}"
+                "think_ms {think_ms} is not in {MIN_THINK_MS}-{MOST_THINK_MS}"
             )));
         }
         Ok(Seat {
             kind,
             level,
-            think_ms,
+            think_ms: think_ms.clamp(MIN_THINK_MS, max_think_ms.max(MIN_THINK_MS)),
         })
     }
 }
@@ -216,6 +223,10 @@ pub async fn create(
         }
         None => (0..players)
             .map(|i| if i == 0 { Seat::HUMAN } else { Seat::ENGINE })
+            .map(|seat| Seat {
+                think_ms: seat.think_ms.min(max_think),
+                ..seat
+            })
             .collect(),
     };
     let settings = Settings::new(
@@ -376,11 +387,26 @@ pub async fn moves(
     Ok(Json(Value::Array(details)).into_response())
 }
 
-/// `GET /api/games/{id}/record`: the game record as a download.
-pub async fn record(State(store): AppState, Path(id): Path<String>) -> Answer {
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LangQuery {
+    lang: Option<String>,
+}
+
+/// `GET /api/games/{id}/record?lang=es`: the game record as a download,
+/// its names (seats, ending) in the language asked for (else the
+/// request's, docs/SERVE.md).
+pub async fn record(
+    State(store): AppState,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let language = lang::of_request(&headers, query.lang.as_deref());
     let shared = store.get(game_id(&id)?, Instant::now())?;
     let session = lock(&shared);
-    let record = view::record(&session);
+    let record = view::record(&session, language);
     let name = format!("damas.{}", record.extension());
     let text = record.text();
     Ok((
@@ -402,8 +428,8 @@ pub async fn record(State(store): AppState, Path(id): Path<String>) -> Answer {
 /// `GET /api/games/options`: what the setup form offers: every game (name,
 /// title, player counts, seat names, the rule options that apply) and the
 /// rule options of the library's table (name, type, bounds, default,
-/// help, games).
-pub async fn game_options() -> Response {
+/// help, games) and the cap on the engine's time per move.
+pub async fn game_options(State(store): AppState) -> Response {
     let games: Vec<Value> = GameKind::ALL
         .into_iter()
         .map(|kind| {
@@ -465,7 +491,12 @@ pub async fn game_options() -> Response {
             entry
         })
         .collect();
-    Json(json!({ "games": games, "rules": rules })).into_response()
+    Json(json!({
+        "games": games,
+        "rules": rules,
+        "max_think_ms": store.limits.max_think_ms,
+    }))
+    .into_response()
 }
 
 /// The rule options the setup form offers: the switches and limits of the

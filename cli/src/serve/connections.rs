@@ -59,7 +59,9 @@ pub fn fitted_cap(asked: usize) -> usize {
 /// The answer to a connection past the cap, written without waiting.
 fn refusal() -> Vec<u8> {
     let body = serde_json::json!({
-        "error": "the server has as many connections as it may; try again later"
+        "error": "the server has as many connections as it may; try again later",
+        "code": "server_busy",
+        "params": {}
     })
     .to_string();
     format!(

@@ -58,7 +58,9 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
+        // The code and parameters let the page say it in its language.
+        let (code, params) = super::messages::classify(&self.message);
+        let body = serde_json::json!({ "error": self.message, "code": code, "params": params });
         (self.status, axum::Json(body)).into_response()
     }
 }

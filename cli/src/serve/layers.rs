@@ -48,7 +48,7 @@ pub async fn read_body(State(deadline): State<Duration>, request: Request, next:
 
 /// An error answer that is not JSON yet (the router's 405, a path it could
 /// not read, an extractor's refusal) as `{"error": "<its text>"}`, the
-/// status and other headers kept.
+/// status and other headers kept, with its code as the messages table gives it.
 pub async fn json_errors(response: Response) -> Response {
     let status = response.status();
     let is_json = response
@@ -71,7 +71,8 @@ pub async fn json_errors(response: Response) -> Response {
             .to_ascii_lowercase(),
         text => text.to_string(),
     };
-    let body = serde_json::json!({ "error": message }).to_string();
+    let (code, params) = super::messages::classify(&message);
+    let body = serde_json::json!({ "error": message, "code": code, "params": params }).to_string();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.insert(
         header::CONTENT_TYPE,

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::header;
+use axum::http::{header, HeaderMap};
 use axum::response::{Html, IntoResponse};
 use axum::routing::{get, post, put};
 use axum::Router;
@@ -20,7 +20,9 @@ use clap::Args;
 mod api;
 mod connections;
 mod error;
+mod lang;
 mod layers;
+mod messages;
 mod pool;
 mod session;
 mod store;
@@ -75,13 +77,24 @@ pub struct ServeArgs {
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
+const I18N_JS: &str = include_str!("assets/i18n.js");
+const MOVES_JS: &str = include_str!("assets/moves.js");
+const SETUP_JS: &str = include_str!("assets/setup.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
 /// The routes, over `store`; a request's body must arrive within
 /// `read_timeout`.
 fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
-    let page = || async { Html(INDEX_HTML) };
+    let page = |headers: HeaderMap| async move { Html(lang::page(INDEX_HTML, &headers)) };
+    let script = |text: &'static str| {
+        get(move || async move {
+            (
+                [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                text,
+            )
+        })
+    };
     Router::new()
         .route("/", get(page))
         .route("/g/{id}", get(page))
@@ -94,6 +107,10 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
                 )
             }),
         )
+        .route("/i18n.js", script(I18N_JS))
+        .route("/moves.js", script(MOVES_JS))
+        .route("/setup.js", script(SETUP_JS))
+        .route("/i18n/{file}", get(lang::texts))
         .route(
             "/app.css",
             get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], APP_CSS) }),
@@ -170,11 +187,12 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         let shutdown = interrupted()?;
         // A closed standard output is no reason to stop serving.
         let mut out = std::io::stdout().lock();
+        let workers = store.pool.workers();
         let _ = writeln!(
             out,
-            "damas serve: open http://{host}:{}/ ({} engine workers, at most {} connections)",
+            "damas serve: open http://{host}:{}/ ({workers} engine worker{}, at most {} connections)",
             bound.port(),
-            store.pool.workers(),
+            if workers == 1 { "" } else { "s" },
             connection_limits.max_connections
         )
         .and_then(|()| out.flush());

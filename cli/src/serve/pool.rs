@@ -24,6 +24,8 @@ pub struct Analysis {
     pub pv: Vec<String>,
     /// Nodes so far.
     pub nodes: u64,
+    /// The seat the score is for (the one searching).
+    pub player: Option<usize>,
 }
 
 /// One search to run.
@@ -120,6 +122,7 @@ fn work(receiver: &Mutex<mpsc::Receiver<Job>>, hash_mb: usize) {
                     .map(|position| position.line_text(&info.pv))
                     .unwrap_or_default(),
                 nodes: info.nodes,
+                player: game.to_move().map(damas::Player::index),
             };
             if let Ok(mut shown) = analysis.lock() {
                 *shown = update;

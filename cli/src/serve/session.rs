@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use damas::options::Settings as GameSettings;
 use damas::search::{EngineOptions, SearchLimits, Style};
@@ -62,12 +62,12 @@ impl Seat {
         think_ms: 1000,
     };
 
-    /// How the record names the seat.
-    pub fn describe(&self) -> String {
-        match self.kind {
-            SeatKind::Human => "person".into(),
-            SeatKind::Engine => format!("damas level {} {} ms", self.level, self.think_ms),
-        }
+    /// Whether the two seats play alike: both people, or the same engine
+    /// (a person's level and time are never used).
+    pub fn plays_like(&self, other: &Seat) -> bool {
+        self.kind == other.kind
+            && (self.kind == SeatKind::Human
+                || (self.level == other.level && self.think_ms == other.think_ms))
     }
 
     /// The search settings of this seat, the time capped at `max_think_ms`.
@@ -93,6 +93,15 @@ impl Seat {
         };
         (limits, options)
     }
+}
+
+/// A seat that changed hands mid-game: `before` played it until turn
+/// `turn` (for the record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handover {
+    pub seat: usize,
+    pub turn: usize,
+    pub before: Seat,
 }
 
 /// The settings chosen when the game was made: the game, its players and
@@ -185,6 +194,10 @@ pub struct Session {
     pub analysis: Arc<Mutex<Analysis>>,
     /// Past this many turns the referee ends the game.
     max_turns: usize,
+    /// When this game began (the record's date).
+    pub started: SystemTime,
+    /// The seats that changed hands during this game, in order.
+    pub handovers: Vec<Handover>,
     running: Option<Running>,
     /// Searches handed to the pool whose answer has not come back
     /// (stopped ones included): the game's memory is not free before.
@@ -238,6 +251,8 @@ impl Session {
             notice: None,
             analysis: Arc::default(),
             max_turns: max_turns.min(MAX_TURNS) as usize,
+            started: SystemTime::now(),
+            handovers: Vec::new(),
             running: None,
             in_flight: 0,
             closed: false,
@@ -360,13 +375,15 @@ impl Session {
     }
 
     /// Takes back the last turn and then the engine's turns before it, so
-    /// that a person is to move again.
+    /// that a person is to move again; with no person at the board, the
+    /// last turn only.
     pub fn undo(&mut self, now: Instant) -> Result<(), ApiError> {
         self.cancel_search();
         if !self.game_mut().undo() {
             return Err(ApiError::conflict("nothing to take back"));
         }
-        while let Some(player) = self.game.to_move() {
+        let person = self.seats.iter().any(|s| s.kind == SeatKind::Human);
+        while let Some(player) = self.game.to_move().filter(|_| person) {
             if self.seats[player.index()].kind == SeatKind::Human {
                 break;
             }
@@ -374,6 +391,11 @@ impl Session {
                 break;
             }
         }
+        let turns = self.turns();
+        for handover in &mut self.handovers {
+            handover.turn = handover.turn.min(turns);
+        }
+        self.handovers.retain(|h| h.turn > 0);
         self.notice = None;
         self.changed(now);
         Ok(())
@@ -391,7 +413,27 @@ impl Session {
         {
             self.cancel_search();
         }
-        self.seats[index] = seat;
+        let before = std::mem::replace(&mut self.seats[index], seat);
+        let turn = self.turns();
+        // A seat changed again before anyone played it keeps the first
+        // entry (or none, when it is back as it was): at most one entry a
+        // seat and turn, so the history stays bounded by the turns.
+        let same_turn = self
+            .handovers
+            .iter()
+            .position(|h| h.seat == index && h.turn == turn);
+        match same_turn {
+            Some(at) if self.handovers[at].before.plays_like(&seat) => {
+                self.handovers.remove(at);
+            }
+            Some(_) => {}
+            None if !before.plays_like(&seat) && turn > 0 => self.handovers.push(Handover {
+                seat: index,
+                turn,
+                before,
+            }),
+            None => {}
+        }
         self.changed(now);
         Ok(())
     }
@@ -425,6 +467,8 @@ impl Session {
             }
         }
         self.start = (self.game.first_player() != P1).then(|| self.game.position_text());
+        self.started = SystemTime::now();
+        self.handovers.clear();
         self.notice = None;
         self.changed(now);
     }

@@ -12,7 +12,9 @@ use damas::record::GameRecord;
 use damas::{AnyGame, AnyMove, EndReason, Game, Player};
 use serde_json::{json, Value};
 
-use super::session::{SeatKind, Session};
+use super::lang::Lang;
+use super::messages;
+use super::session::{Seat, SeatKind, Session};
 use super::store::lock;
 
 /// The whole state of a session.
@@ -43,6 +45,13 @@ pub fn state(session: &Session, now: Instant) -> Value {
     let names: Vec<&str> = Player::all(game.player_count())
         .map(|player| game.player_name(player))
         .collect();
+    let coded = |text: Option<&str>| match text.map(messages::classify) {
+        Some((code, params)) => (Some(code), Some(params)),
+        None => (None, None),
+    };
+    let (notice_code, notice_params) = coded(session.notice.as_deref());
+    let warning = settings.spec().rules_warning();
+    let (warning_code, warning_params) = coded(warning.as_deref());
     json!({
         "id": format!("{:016x}", session.id),
         "version": session.version,
@@ -57,7 +66,9 @@ pub fn state(session: &Session, now: Instant) -> Value {
             "turn_seconds": settings.turn_seconds,
             "rules": rules,
         },
-        "warning": settings.spec().rules_warning(),
+        "warning": warning,
+        "warning_code": warning_code,
+        "warning_params": warning_params,
         "seats": seats,
         "game_number": session.game_number,
         "to_move": game.to_move().map(Player::index),
@@ -69,9 +80,12 @@ pub fn state(session: &Session, now: Instant) -> Value {
         "moves": played(game, turns),
         "places": game.places(),
         "status": statuses(game),
+        "standings": standings(game),
         "result": result(game),
         "analysis": analysis,
         "notice": session.notice,
+        "notice_code": notice_code,
+        "notice_params": notice_params,
         "position": game.position_text(),
         "can_undo": session.turns() > 0,
     })
@@ -212,6 +226,46 @@ fn statuses(game: &AnyGame) -> Vec<String> {
         .collect()
 }
 
+/// Each player's standing for the page to put in words: `state`
+/// (`playing`, `won`, `lost`, `draw`, `finished`, `resigned`, `out`) and
+/// `place`.
+fn standings(game: &AnyGame) -> Vec<Value> {
+    let outcome = game.outcome();
+    let duel = game.player_count() == 2;
+    game.player_statuses()
+        .into_iter()
+        .map(|status| {
+            let state = match (status, &outcome) {
+                (PlayerStatus::Playing, _) => "playing",
+                (_, Some(o)) if duel && o.is_draw() => "draw",
+                (status, Some(_)) if duel && status.place() == Some(1) => "won",
+                (_, Some(_)) if duel => "lost",
+                (PlayerStatus::Finished { .. }, _) => "finished",
+                (PlayerStatus::Resigned { .. }, _) => "resigned",
+                (PlayerStatus::Out { .. }, _) => "out",
+            };
+            json!({ "state": state, "place": status.place() })
+        })
+        .collect()
+}
+
+/// A stable name of each way a game ends, for the page's words.
+pub fn reason_code(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::NoPieces => "no_pieces",
+        EndReason::NoMoves => "no_moves",
+        EndReason::Repetition => "repetition",
+        EndReason::NoProgress => "no_progress",
+        EndReason::AllPlaced => "all_placed",
+        EndReason::FirstFinisher => "first_finisher",
+        EndReason::MoveLimit => "move_limit",
+        EndReason::NoProgressLimit => "no_progress_limit",
+        EndReason::Blocked => "blocked",
+        EndReason::Resignation => "resignation",
+        EndReason::Adjudicated => "adjudicated",
+    }
+}
+
 fn result(game: &AnyGame) -> Option<Value> {
     let outcome = game.outcome()?;
     let mut ranking: Vec<(u8, usize)> = outcome
@@ -227,6 +281,7 @@ fn result(game: &AnyGame) -> Option<Value> {
         .collect();
     Some(json!({
         "reason": outcome.reason.to_string(),
+        "reason_code": reason_code(outcome.reason),
         "winner": outcome.winner().map(Player::index),
         "draw": outcome.is_draw(),
         "places": outcome.places,
@@ -234,22 +289,123 @@ fn result(game: &AnyGame) -> Option<Value> {
     }))
 }
 
+/// How the record names a seat in `lang`.
+fn seat_name(seat: &Seat, lang: Lang) -> String {
+    match seat.kind {
+        SeatKind::Human => lang.text("record.person", &[]),
+        SeatKind::Engine => lang.text(
+            "record.engine",
+            &[
+                ("level", &seat.level.to_string()),
+                ("ms", &seat.think_ms.to_string()),
+            ],
+        ),
+    }
+}
+
+/// Who played seat `index` in this game, in `lang`: its players in turn
+/// when it changed hands ("person until turn 6 then damas level 4 ...").
+fn seat_history(session: &Session, index: usize, lang: Lang) -> String {
+    let mut text = String::new();
+    for handover in session.handovers.iter().filter(|h| h.seat == index) {
+        let until = lang.text(
+            "record.until",
+            &[
+                ("seat", &seat_name(&handover.before, lang)),
+                ("turn", &handover.turn.to_string()),
+            ],
+        );
+        text = if text.is_empty() {
+            until
+        } else {
+            lang.text("record.then", &[("before", &text), ("after", &until)])
+        };
+    }
+    let now = seat_name(&session.seats[index], lang);
+    if text.is_empty() {
+        now
+    } else {
+        lang.text("record.then", &[("before", &text), ("after", &now)])
+    }
+}
+
+/// A PDN date (`2026.12.03`, UTC) of a time.
+pub fn pdn_date(time: std::time::SystemTime) -> String {
+    let days = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Days to the civil date (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// The game record, in its game's format (docs/NOTATION.md), written by
-/// the library.
-pub fn record(session: &Session) -> GameRecord {
+/// the library; the seats and the ending named in `lang`.
+pub fn record(session: &Session, lang: Lang) -> GameRecord {
     let game = &session.game;
     let outcome = game.outcome();
     GameRecord {
         event: "damas serve".into(),
+        date: Some(pdn_date(session.started)),
         game: session.game_number as usize + 1,
         kind: game.kind(),
-        seats: session.seats.iter().map(|s| s.describe()).collect(),
+        seats: (0..session.seats.len())
+            .map(|index| seat_history(session, index, lang))
+            .collect(),
         start: session.start.clone(),
         moves: game.turns().into_iter().map(|turn| turn.text).collect(),
         places: outcome
             .as_ref()
             .map(|o| o.places.iter().map(|&p| u32::from(p)).collect())
             .unwrap_or_default(),
-        ending: outcome.map(|o| o.reason.to_string()).unwrap_or_default(),
+        ending: outcome
+            .map(|o| lang.text(&format!("reason.{}", reason_code(o.reason)), &[]))
+            .unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn pdn_dates_are_civil_dates() {
+        let day = |days: u64| pdn_date(UNIX_EPOCH + Duration::from_secs(days * 86_400 + 5));
+        assert_eq!(day(0), "1970.01.01");
+        assert_eq!(day(59), "1970.03.01");
+        assert_eq!(day(11_016), "2000.02.29");
+        assert_eq!(day(20_455), "2026.01.02");
+    }
+
+    #[test]
+    fn every_ending_has_words_in_every_language() {
+        for lang in Lang::ALL {
+            for reason in [
+                EndReason::NoPieces,
+                EndReason::NoMoves,
+                EndReason::Repetition,
+                EndReason::NoProgress,
+                EndReason::AllPlaced,
+                EndReason::FirstFinisher,
+                EndReason::MoveLimit,
+                EndReason::NoProgressLimit,
+                EndReason::Blocked,
+                EndReason::Resignation,
+                EndReason::Adjudicated,
+            ] {
+                let key = format!("reason.{}", reason_code(reason));
+                assert_ne!(lang.text(&key, &[]), key, "{}", lang.code());
+            }
+        }
     }
 }

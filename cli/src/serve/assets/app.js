@@ -1,6 +1,7 @@
 // The damas web board: draws the state the server sends (GET
 // /api/games/{id}) and sends a person's actions. No build step, no
-// library: plain DOM and SVG.
+// library: plain DOM and SVG. The texts are i18n.js's, the move list, the
+// last move and the refusals moves.js's.
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -19,14 +20,15 @@ let selected = null;    // the selected point's name
 let choices = [];       // legal moves of the selected piece
 let clockBase = null;   // [turn_left_ms, time received]
 
+// A seat's name in this language.
 function seatName(i) {
   const names = state ? state.player_names : [];
-  return names[i] || "p" + (i + 1);
+  return playerWord(names[i], i);
 }
 
 // [fill, crown] of the player called `name`.
 function palette(name) { return PALETTE[String(name).toLowerCase()] || ["#888", "#fff"]; }
-function colour(i) { return palette(seatName(i))[0]; }
+function colour(i) { return palette(state ? state.player_names[i] : "")[0]; }
 
 async function api(method, path, body) {
   const options = { method, headers: {} };
@@ -34,13 +36,23 @@ async function api(method, path, body) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
-  const response = await fetch(path, options);
-  const data = response.status === 204 ? null : await response.json();
-  if (!response.ok) throw new Error(data && data.error ? data.error : response.statusText);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (err) {
+    throw Object.assign(new Error(String(err)), { code: "network" });
+  }
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new Error(data && data.error ? data.error : response.statusText);
+    error.code = data && data.code;
+    error.params = data && data.params;
+    throw error;
+  }
   return data;
 }
 
-function showError(err) { $("error").textContent = err ? String(err.message || err) : ""; }
+function showError(err) { $("error").textContent = errorText(err); }
 
 async function act(method, path, body) {
   try {
@@ -50,133 +62,6 @@ async function act(method, path, body) {
   } catch (err) {
     showError(err);
   }
-}
-
-// ---- setup form ----
-
-// The game chosen in the form, as the server lists it.
-function chosenGame() {
-  return setup.games.find((g) => g.name === $("game").value) || setup.games[0];
-}
-
-function fillGames() {
-  const old = $("game").value;
-  $("game").innerHTML = setup.games.map((g) => `<option value="${g.name}">${g.title}</option>`).join("");
-  if (setup.games.some((g) => g.name === old)) $("game").value = old;
-}
-
-function fillPlayers() {
-  const game = chosenGame();
-  const options = [];
-  for (let n = game.players.min; n <= game.players.max; n++) options.push(n);
-  const old = Number($("players").value) || game.players.default;
-  $("players").innerHTML = options.map((n) =>
-    `<option value="${n}">${n === 1 ? "1 (solitaire)" : n}</option>`).join("");
-  $("players").value = options.includes(old) ? old : options.includes(game.players.default) ? game.players.default : options[0];
-  fillRules();
-  fillSeats();
-}
-
-// The rule options of the chosen game, from the library's option table;
-// a value set stays when the game changes.
-function fillRules() {
-  const game = chosenGame();
-  const box = $("rule-options");
-  const old = readRules();
-  box.innerHTML = "";
-  for (const rule of setup.rules.filter((r) => game.rules.includes(r.name))) {
-    const label = document.createElement("label");
-    label.title = rule.help;
-    const input = document.createElement("input");
-    input.dataset.rule = rule.name;
-    const value = rule.name in old ? old[rule.name] : rule.default;
-    const help = document.createElement("small");
-    help.textContent = " (" + rule.help + ")";
-    if (rule.type === "check") {
-      input.type = "checkbox";
-      input.checked = value === true;
-      label.append(input, " " + words(rule.name), help);
-    } else {
-      input.type = "number";
-      input.min = rule.min;
-      input.max = rule.max;
-      input.value = value;
-      label.append(words(rule.name) + " ", input, help);
-    }
-    input.id = "rule-" + rule.name;
-    box.appendChild(label);
-  }
-  box.hidden = box.children.length === 0;
-}
-
-// An option's name in words: "PlayToEnd" is "Play to end".
-function words(name) {
-  return name.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/ [A-Z]/g, (m) => m.toLowerCase());
-}
-
-// The rule options as the form holds them, by name.
-function readRules() {
-  const rules = {};
-  for (const input of document.querySelectorAll("#rule-options [data-rule]")) {
-    rules[input.dataset.rule] = input.type === "checkbox" ? input.checked : Number(input.value);
-  }
-  return rules;
-}
-
-function fillSeats() {
-  const n = Number($("players").value);
-  const names = chosenGame().player_names;
-  let html = "";
-  for (let i = 0; i < n; i++) {
-    const name = names[i] || "p" + (i + 1);
-    html += `<div class="seat" data-seat="${i}"><span>${name}</span>
-      <select class="kind"><option value="human"${i === 0 ? " selected" : ""}>person</option>
-      <option value="engine"${i === 0 ? "" : " selected"}>engine</option></select>
-      <select class="level"><option value="4">level 4 (full)</option><option value="3">level 3</option>
-      <option value="2">level 2</option><option value="1">level 1 (random)</option></select>
-      <select class="think"><option value="100">0.1 s</option><option value="500">0.5 s</option>
-      <option value="1000" selected>1 s</option><option value="3000">3 s</option></select></div>`;
-  }
-  $("seat-setup").innerHTML = html;
-}
-
-async function startGame() {
-  const seats = [...document.querySelectorAll("#seat-setup .seat")].map((row) => ({
-    kind: row.querySelector(".kind").value,
-    level: Number(row.querySelector(".level").value),
-    think_ms: Number(row.querySelector(".think").value),
-  }));
-  const body = {
-    game: $("game").value,
-    players: Number($("players").value),
-    seats,
-    rules: readRules(),
-    rotate_first: $("rotate-first").checked,
-    turn_seconds: Number($("turn-seconds").value),
-  };
-  const position = $("position").value.trim();
-  if (position) body.position = position;
-  try {
-    const next = await api("POST", "/api/games", body);
-    showError(null);
-    history.pushState(null, "", "/g/" + next.id);
-    $("setup").hidden = true;
-    setState(next);
-  } catch (err) {
-    alertSetup(err);
-  }
-}
-
-function alertSetup(err) {
-  let box = $("setup-error");
-  if (!box) {
-    box = document.createElement("div");
-    box.id = "setup-error";
-    box.setAttribute("role", "alert");
-    box.style.color = "#b00020";
-    $("setup").appendChild(box);
-  }
-  box.textContent = err.message;
 }
 
 // ---- state and drawing ----
@@ -191,15 +76,26 @@ function setState(next) {
     const humans = next.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
     $("flip").checked = next.players === 2 && humans.length === 1 && humans[0] === 1;
   }
+  noteNewMove(state, next);
+  const fresh = !state || state.id !== next.id;
   state = next;
   clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()];
   if (changed) {
     selected = null;
     choices = [];
     $("chooser").hidden = true;
+    $("confirm-resign").hidden = true;
+    showHint("");
   }
   $("play").hidden = false;
   draw();
+  if (fresh) centreBoard();
+}
+
+// A board wider than the screen (the star on a phone) starts centred.
+function centreBoard() {
+  const wrap = $("board-wrap");
+  wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
 }
 
 function humanToMove() {
@@ -208,15 +104,23 @@ function humanToMove() {
 
 function draw() {
   if (!state) return;
-  $("title").textContent = `${state.title}, ${state.players} player${state.players > 1 ? "s" : ""} — game ${state.game_number + 1}`;
+  const game = setup && setup.games.find((g) => g.name === state.game);
+  $("title").textContent = t("title.line", {
+    game: game ? gameTitle(game) : state.title,
+    players: t(state.players === 1 ? "title.players1" : "title.players", { n: state.players }),
+    n: state.game_number + 1,
+  });
   drawBoard();
   drawStatus();
   drawSeats();
   drawMoves();
   drawResult();
   drawAnalysis();
-  $("notice").textContent = [state.notice, state.warning].filter(Boolean).join(" · ");
-  $("export").href = `/api/games/${state.id}/record`;
+  $("notice").textContent = [
+    codedText(state.notice_code, state.notice_params, state.notice),
+    codedText(state.warning_code, state.warning_params, state.warning),
+  ].filter(Boolean).join(" · ");
+  $("export").href = `/api/games/${state.id}/record?lang=${LANG}`;
   $("position-text").value = state.position;
   $("clock").value = String(state.settings.turn_seconds);
   $("undo").disabled = !state.can_undo;
@@ -268,14 +172,19 @@ function drawBoard() {
   const geo = layout();
   svg.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
   svg.dataset.game = state.game;
+  const squares = state.board.shape === "squares";
+  // A touch target is a whole cell: on the star a cell is at least 32 CSS
+  // px wide, the board scrolling sideways in its frame on a narrow screen.
+  svg.style.minWidth = squares ? "" : `${Math.ceil((geo.width * 34) / geo.size)}px`;
   const movable = new Set(humanToMove() ? state.movable : []);
   const last = state.last || { path: [], captured: [] };
   const marks = new Map();
   if ($("show-legal").checked) for (const mv of choices) if (!marks.has(mv.to)) marks.set(mv.to, mv);
-  const squares = state.board.shape === "squares";
+  const byName = new Map();
   // The squares that are not points are the light ones.
   if (squares) el("rect", { x: 0, y: 0, width: geo.width, height: geo.height, class: "sq-light" }, svg);
   for (const p of state.board.points) {
+    byName.set(p.name, p);
     const [cx, cy] = geo.at(p);
     const g = el("g", { class: "pt", "data-name": p.name }, svg);
     if (movable.has(p.name)) g.classList.add("movable");
@@ -284,20 +193,19 @@ function drawBoard() {
     if (squares) {
       el("rect", { x: cx - geo.size / 2, y: cy - geo.size / 2, width: geo.size, height: geo.size, class: "sq-dark" }, g);
       if ($("numbers").checked) {
-        const t = el("text", { x: cx - geo.size / 2 + 3, y: cy - geo.size / 2 + 12, class: "num" }, g);
-        t.textContent = p.name;
+        const n = el("text", { x: cx - geo.size / 2 + 3, y: cy - geo.size / 2 + 12, class: "num" }, g);
+        n.textContent = p.name;
       }
     } else {
-      const zone = p.home != null ? p.home : null;
+      el("circle", { cx, cy, r: geo.size / 2, class: "hit" }, g);
       const hole = el("circle", { cx, cy, r: geo.size * 0.36, class: "hole" }, g);
-      if (zone != null) hole.style.fill = tint(colour(zone));
+      if (p.home != null) hole.style.fill = tint(colour(p.home));
       if ($("numbers").checked) {
-        const t = el("text", { x: cx, y: cy + geo.size * 0.62, class: "num", "text-anchor": "middle" }, g);
-        t.setAttribute("style", "fill:#555;font-size:8px");
-        t.textContent = p.name;
+        const n = el("text", { x: cx, y: cy + geo.size * 0.62, class: "num star-num", "text-anchor": "middle" }, g);
+        n.textContent = p.name;
       }
     }
-    if (p.piece) drawPiece(g, p.piece, cx, cy, geo.size, last.captured.includes(p.name));
+    if (p.piece) drawPiece(g, p.piece, cx, cy, geo.size);
     if (movable.has(p.name) && $("show-legal").checked) {
       el("circle", { cx, cy, r: geo.size * (squares ? 0.44 : 0.42), class: "movable-ring" }, g);
     }
@@ -307,27 +215,27 @@ function drawBoard() {
       const r = kind === "step" ? geo.size * 0.14 : geo.size * 0.3;
       el("circle", { cx, cy, r, class: "mark " + kind, "data-mark": kind }, g);
       if (mark.promotes) {
-        const t = el("text", { x: cx, y: cy, class: "crown w" }, g);
-        t.textContent = "♛";
+        const crown = el("text", { x: cx, y: cy, class: "crown w" }, g);
+        crown.textContent = "♛";
       }
     }
   }
+  drawLastMove(svg, geo, byName);
 }
 
 function tint(hex) { return hex + "33"; }
 
-function drawPiece(g, piece, cx, cy, size, taken) {
+function drawPiece(g, piece, cx, cy, size) {
   const squares = state.board.shape === "squares";
   const r = size * (squares ? 0.38 : 0.32);
-  const [fill, crown] = palette(seatName(piece.player));
+  const [fill, crown] = palette(state.player_names[piece.player]);
   const c = el("circle", { cx, cy, r, class: "piece", fill }, g);
   c.dataset.player = piece.player;
-  if (piece.king) c.dataset.king = "1";
   if (piece.king) {
-    const t = el("text", { x: cx, y: cy, class: "crown" + (squares ? "" : " k"), fill: crown }, g);
-    t.textContent = "♛";
+    c.dataset.king = "1";
+    const k = el("text", { x: cx, y: cy, class: "crown" + (squares ? "" : " k"), fill: crown }, g);
+    k.textContent = "♛";
   }
-  if (taken) c.classList.add("taken");
 }
 
 function clockText() {
@@ -338,14 +246,21 @@ function clockText() {
 
 function drawStatus() {
   let text;
-  if (state.result) text = "Game over: " + state.result.reason;
+  if (state.result) text = t("status.over", { result: resultHead(state.result) });
   else if (state.to_move == null) text = "";
   else {
-    const who = seatName(state.to_move);
+    const player = seatName(state.to_move);
     const engine = state.seats[state.to_move].kind === "engine";
-    text = state.thinking ? `${who}: the engine is thinking…` : `${who} to move${engine ? " (engine)" : ""}`;
+    text = state.thinking ? t("status.thinking", { player }) : t(engine ? "status.to_move_engine" : "status.to_move", { player });
   }
   $("status").textContent = text + clockText();
+}
+
+// A seat's standing in words ("finished, place 2").
+function standingText(i) {
+  const s = (state.standings || [])[i];
+  if (!s) return state.status[i] || "";
+  return t("standing." + s.state, { place: s.place });
 }
 
 function drawSeats() {
@@ -353,9 +268,9 @@ function drawSeats() {
   list.innerHTML = "";
   state.seats.forEach((seat, i) => {
     const li = document.createElement("li");
-    li.innerHTML = `<span class="dot" style="background:${colour(i)}"></span><span>${seatName(i)}</span>
-      <select data-seat="${i}"><option value="human">person</option><option value="engine">engine</option></select>
-      <span class="standing">${state.status[i] || ""}</span>`;
+    li.innerHTML = `<span class="dot" style="background:${colour(i)}"></span><span class="seat-name">${seatName(i)}</span>
+      <select data-seat="${i}"><option value="human">${t("seat.human")}</option><option value="engine">${t("seat.engine")}</option></select>
+      <span class="standing">${standingText(i)}</span>`;
     const select = li.querySelector("select");
     select.value = seat.kind;
     select.addEventListener("change", () =>
@@ -364,26 +279,11 @@ function drawSeats() {
   });
 }
 
-function drawMoves() {
-  const list = $("moves");
-  list.innerHTML = "";
-  if (state.players === 2) {
-    // Two players: numbered pairs, "…" first when the second player opened.
-    const secondFirst = state.moves.length > 0 && state.moves[0].player === 1;
-    const plies = (secondFirst ? ["…"] : []).concat(state.moves.map((m) => m.text));
-    for (let i = 0; i < plies.length; i += 2) {
-      const li = document.createElement("li");
-      li.textContent = plies[i] + (plies[i + 1] ? "  " + plies[i + 1] : "");
-      list.appendChild(li);
-    }
-  } else {
-    for (const m of state.moves) {
-      const li = document.createElement("li");
-      li.innerHTML = `<span class="dot" style="background:${colour(m.player)}"></span> ${m.text}`;
-      list.appendChild(li);
-    }
-  }
-  list.scrollTop = list.scrollHeight;
+// Who won, in words.
+function resultHead(r) {
+  if (state.players === 1) return t(r.winner === 0 ? "result.solitaire_done" : "result.solitaire_over");
+  if (r.winner != null) return t("result.wins", { player: seatName(r.winner) });
+  return t(state.players === 2 ? "result.draw" : "result.shared");
 }
 
 function drawResult() {
@@ -391,12 +291,18 @@ function drawResult() {
   if (!state.result) { box.hidden = true; return; }
   box.hidden = false;
   const r = state.result;
-  let head;
-  if (state.players === 2) head = r.draw ? "Draw" : `${seatName(r.winner)} wins`;
-  else if (state.players === 1) head = r.winner === 0 ? "Solitaire finished" : "Solitaire over";
-  else head = r.winner != null ? `${seatName(r.winner)} wins` : "First place shared";
-  const rows = r.ranking.map((x) => `<li>${x.place}. ${seatName(x.player)} — ${state.status[x.player]}</li>`).join("");
-  box.innerHTML = `<strong>${head}</strong> (${r.reason})<ul class="ranking">${rows}</ul>`;
+  const reason = r.reason_code ? t("reason." + r.reason_code) : r.reason;
+  box.innerHTML = "";
+  const head = document.createElement("strong");
+  head.textContent = resultHead(r);
+  const ranking = document.createElement("ul");
+  ranking.className = "ranking";
+  for (const x of r.ranking) {
+    const li = document.createElement("li");
+    li.textContent = `${x.place}. ${seatName(x.player)} — ${standingText(x.player)}`;
+    ranking.appendChild(li);
+  }
+  box.append(head, ": " + reason, ranking);
 }
 
 function drawAnalysis() {
@@ -404,22 +310,25 @@ function drawAnalysis() {
   const a = state.analysis;
   box.hidden = !$("analysis-on").checked;
   if (box.hidden) return;
-  box.textContent = a && a.depth > 0
-    ? `depth ${a.depth}  score ${a.score}  nodes ${a.nodes}\n${a.pv.join(" ")}`
-    : state.thinking ? "thinking…" : "no search yet";
+  if (a && a.depth > 0) {
+    const side = a.player != null ? seatName(a.player) : "";
+    box.textContent = t("analysis.line", { depth: a.depth, score: scoreText(a.score), player: side, nodes: a.nodes })
+      + "\n" + a.pv.join(" ");
+  } else box.textContent = state.thinking ? t("analysis.thinking") : t("analysis.none");
 }
 
 // ---- clicks ----
 
 async function clickPoint(name) {
-  if (!humanToMove()) return;
-  const target = choices.filter((mv) => mv.to === name);
+  const target = humanToMove() ? choices.filter((mv) => mv.to === name) : [];
   if (selected && target.length > 0) {
+    showHint("");
     if (target.length === 1) return act("POST", `/api/games/${state.id}/move`, { move: target[0].text });
     return choose(target);
   }
-  if (state.movable.includes(name)) {
+  if (humanToMove() && state.movable.includes(name) && selected !== name) {
     selected = name;
+    showHint("");
     $("chooser").hidden = true;
     try {
       choices = await api("GET", `/api/games/${state.id}/moves?from=${encodeURIComponent(name)}`);
@@ -428,6 +337,11 @@ async function clickPoint(name) {
       choices = [];
     }
   } else {
+    const wasSelected = selected === name;
+    const version = state.version;
+    const why = wasSelected ? "" : await refusal(name);
+    if (state.version !== version) return;
+    showHint(why);
     selected = null;
     choices = [];
   }
@@ -443,7 +357,7 @@ function choose(moves) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "choice";
-    b.textContent = `${mv.text} (takes ${mv.captured.join(", ")})`;
+    b.textContent = t("chooser.takes", { move: mv.text, pieces: mv.captured.join(", ") });
     b.addEventListener("mouseenter", () => highlight(mv.captured));
     b.addEventListener("mouseleave", () => highlight([]));
     b.addEventListener("click", () => {
@@ -462,7 +376,38 @@ function highlight(names) {
   });
 }
 
+// Resigning asks first.
+function askResign() {
+  if (!humanToMove()) return;
+  $("confirm-resign-text").textContent = t("resign.question", { player: seatName(state.to_move) });
+  $("confirm-resign").hidden = false;
+}
+
 // ---- start ----
+
+// The display switches kept across reloads.
+const KEPT = ["show-legal", "numbers", "analysis-on"];
+
+function keepToggles() {
+  for (const id of KEPT) {
+    let stored = null;
+    try { stored = localStorage.getItem("damas-" + id); } catch (err) { stored = null; }
+    if (stored != null) $(id).checked = stored === "1";
+    $(id).addEventListener("change", () => {
+      try { localStorage.setItem("damas-" + id, $(id).checked ? "1" : "0"); } catch (err) { /* not kept */ }
+    });
+  }
+}
+
+// After a language switch: every text drawn again (the form keeps its
+// choices: its fillers read them back).
+function redrawTexts() {
+  if (setup) {
+    fillGames();
+    fillPlayers();
+  }
+  if (state) draw();
+}
 
 async function load() {
   if (!setup) {
@@ -480,7 +425,7 @@ async function load() {
     setState(await api("GET", "/api/games/" + match[1]));
   } catch (err) {
     openSetup();
-    alertSetup(new Error("That game is no longer here (" + err.message + "). Start a new one."));
+    $("setup-error").textContent = t("setup.gone", { reason: errorText(err) });
   }
 }
 
@@ -496,30 +441,50 @@ async function poll() {
     const next = await api("GET", "/api/games/" + asked);
     // A new game may have started while the answer was on its way.
     if (!state || state.id !== asked) return;
-    if (next.version !== state.version || next.thinking) setState(next);
-    else { clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()]; drawStatus(); }
+    if (next.version !== state.version) setState(next);
+    else {
+      // The same position: only the analysis and the clock move on, and
+      // the board is left as it is (a selection, an animation).
+      state.analysis = next.analysis;
+      clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()];
+      drawStatus();
+      drawAnalysis();
+    }
   } catch (err) {
     showError(err);
   }
 }
 
-$("game").addEventListener("change", fillPlayers);
+$("game").addEventListener("change", () => {
+  // A position of one game is no position of another.
+  $("position").value = "";
+  alertSetup(null);
+  fillPlayers();
+});
 $("players").addEventListener("change", fillSeats);
 $("start").addEventListener("click", startGame);
 $("show-setup").addEventListener("click", openSetup);
-$("cancel-setup").addEventListener("click", () => { $("setup").hidden = true; });
+$("cancel-setup").addEventListener("click", () => { $("setup").hidden = true; alertSetup(null); });
 $("board").addEventListener("click", (event) => {
   const g = event.target.closest("[data-name]");
-  if (g) clickPoint(g.getAttribute("data-name"));
+  if (g && state) clickPoint(g.getAttribute("data-name"));
 });
 $("undo").addEventListener("click", () => act("POST", `/api/games/${state.id}/undo`));
-$("resign").addEventListener("click", () => act("POST", `/api/games/${state.id}/resign`, {}));
+$("resign").addEventListener("click", askResign);
+$("resign-no").addEventListener("click", () => { $("confirm-resign").hidden = true; });
+$("resign-yes").addEventListener("click", () => {
+  $("confirm-resign").hidden = true;
+  act("POST", `/api/games/${state.id}/resign`, {});
+});
 $("newgame").addEventListener("click", () => act("POST", `/api/games/${state.id}/new`));
 $("clock").addEventListener("change", () =>
   act("PUT", `/api/games/${state.id}/clock`, { turn_seconds: Number($("clock").value) }));
 for (const id of ["show-legal", "numbers", "flip"]) $(id).addEventListener("change", () => state && drawBoard());
 $("analysis-on").addEventListener("change", () => state && drawAnalysis());
 window.addEventListener("popstate", load);
+keepToggles();
 setInterval(poll, 400);
 setInterval(() => state && clockBase && drawStatus(), 250);
-load();
+loadLang(chosenLang())
+  .catch(() => { /* the English texts of the page stay */ })
+  .then(() => { fillLangSwitch(redrawTexts); return load(); });
