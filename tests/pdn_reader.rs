@@ -220,7 +220,10 @@ fn pdn_check_reports_every_bad_game_and_counts_the_good() {
     assert!(out.ends_with("\n27 games: 2 legal, 25 bad\n"), "{out}");
     let told: Vec<&str> = err.lines().filter(|l| l.contains(": game ")).collect();
     assert_eq!(told.len(), 20, "{err}");
-    assert!(told[0].contains(": game 2 (line 2): ply 1 (line 2): '11-16': "), "{err}");
+    assert!(
+        told[0].contains(": game 2 (line 2): ply 1 (line 2): '11-16': "),
+        "{err}"
+    );
     assert!(told[19].contains(": game 21 (line 21): "), "{err}");
     assert!(err.contains(".pdn: 5 more bad games not shown\n"), "{err}");
     assert!(err.ends_with(": 25 of 27 games bad\n"), "{err}");

@@ -264,7 +264,10 @@ fn a_damaged_slice_is_named_and_never_decides_a_move() {
     let lines = engine.read_until(|l| l == "readyok");
     assert_eq!(
         lines,
-        [damage_note("1k1m-1k0m", "truncated or too long"), "readyok".into()]
+        [
+            damage_note("1k1m-1k0m", "truncated or too long"),
+            "readyok".into()
+        ]
     );
     seen.extend(lines);
     // Black to move: 10-6 draws, 10-5 loses; the damaged entries call
@@ -313,7 +316,10 @@ fn tablebase_probe_names_a_damaged_slice() {
             .args(["tablebase", "probe", "--dir", d, "--fen", fen])
             .output()
             .unwrap();
-        (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
     };
     assert_eq!(
         probe("B:WK29,K19:B10"),

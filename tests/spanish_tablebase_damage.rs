@@ -4,7 +4,7 @@
 //! found when the tables are opened; a FIFO in place of a slice file is
 //! never opened.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -70,8 +70,11 @@ fn a_slice_with_a_wrong_checksum_never_decides_a_search() {
         material: kings_against_man(),
         why: "checksum mismatch".into(),
     };
-    assert_eq!(tables.damaged_slices(), [damaged.clone()]);
-    assert_eq!(tables.try_probe(&p), Err(ProbeError::Damaged(damaged.clone())));
+    assert_eq!(tables.damaged_slices(), std::slice::from_ref(&damaged));
+    assert_eq!(
+        tables.try_probe(&p),
+        Err(ProbeError::Damaged(damaged.clone()))
+    );
     assert_eq!(
         tables.try_rank_moves(&p, 0),
         Err(ProbeError::Damaged(damaged.clone()))
@@ -121,7 +124,7 @@ fn a_wrong_header_is_found_when_the_tables_open() {
         material: kings_against_man(),
         why: "truncated or too long".into(),
     };
-    assert_eq!(tables.damaged_slices(), [damaged.clone()]);
+    assert_eq!(tables.damaged_slices(), std::slice::from_ref(&damaged));
     let p = pos(MAN_TO_SAVE);
     assert_eq!(tables.probe_without_waiting(&p), None);
     assert_eq!(tables.try_probe(&p), Err(ProbeError::Damaged(damaged)));

@@ -312,8 +312,7 @@ impl<R: Read> Iterator for PdnReader<R> {
             Some(_) => self.scanner.token_offset(),
             None => self.scanner.offset(),
         };
-        self.scanner
-            .stop_at(origin.saturating_add(MAX_SKIP_BYTES));
+        self.scanner.stop_at(origin.saturating_add(MAX_SKIP_BYTES));
         let mut game: Option<PdnGame> = None;
         let mut fault: Option<PdnError> = None;
         let mut moves_seen = 0usize;
@@ -329,10 +328,9 @@ impl<R: Read> Iterator for PdnReader<R> {
                     return finish(game, fault);
                 }
                 Err(error) => {
-                    let line = game.as_ref().map_or_else(
-                        || error_line(&error).unwrap_or(1),
-                        |game| game.line,
-                    );
+                    let line = game
+                        .as_ref()
+                        .map_or_else(|| error_line(&error).unwrap_or(1), |game| game.line);
                     if error.ends_input() {
                         self.done = true;
                         return Some(Err(GameError { line, error }));
@@ -449,7 +447,6 @@ fn play_written(game: &mut Draughts, text: &str) -> Result<(), PlayError> {
     };
     game.play(mv)
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -37,8 +37,7 @@ impl Word {
     /// The word as a move text when it can be one: ASCII without controls
     /// and at most [`SHOWN_CHARS`] long (no move text is longer).
     pub(super) fn as_move_text(&self) -> Option<&str> {
-        let fits = self.len <= SHOWN_CHARS as u64
-            && self.kept.iter().all(|b| b.is_ascii_graphic());
+        let fits = self.len <= SHOWN_CHARS as u64 && self.kept.iter().all(|b| b.is_ascii_graphic());
         fits.then(|| std::str::from_utf8(&self.kept).ok()).flatten()
     }
 
@@ -139,7 +138,9 @@ impl<R: Read> Scanner<R> {
             line_start: true,
         };
         // A UTF-8 byte-order mark is no part of the text.
-        if scanner.fill(3) >= 3 && scanner.buf[scanner.start..scanner.start + 3] == [0xef, 0xbb, 0xbf] {
+        if scanner.fill(3) >= 3
+            && scanner.buf[scanner.start..scanner.start + 3] == [0xef, 0xbb, 0xbf]
+        {
             scanner.consume(3);
         }
         scanner
@@ -461,17 +462,19 @@ fn is_delimiter(ch: char) -> bool {
 /// A word of the move text as a move or a result; `None` for a bare move
 /// number or annotation.
 fn word_token(mut word: Word) -> Option<Token> {
-    if let Some(result) = RESULTS
-        .iter()
-        .find(|result| result.as_bytes() == word.kept.as_slice() && word.len == word.kept.len() as u64)
-    {
+    if let Some(result) = RESULTS.iter().find(|result| {
+        result.as_bytes() == word.kept.as_slice() && word.len == word.kept.len() as u64
+    }) {
         return Some(Token::Result(result));
     }
     // A move number, alone (`12.`, `12...`) or glued to its move
     // (`12.11-15`).
     let digits = word.kept.iter().take_while(|b| b.is_ascii_digit()).count();
     if word.kept.get(digits) == Some(&b'.') {
-        let dots = word.kept[digits..].iter().take_while(|&&b| b == b'.').count();
+        let dots = word.kept[digits..]
+            .iter()
+            .take_while(|&&b| b == b'.')
+            .count();
         word.kept.drain(..digits + dots);
         word.len -= (digits + dots) as u64;
     }

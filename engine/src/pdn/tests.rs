@@ -102,8 +102,8 @@ fn other_game_types_and_bad_fens_are_refused() {
 
 #[test]
 fn games_split_at_results_and_at_tags() {
-    let games = read_games("[Round \"1\"] 1. 11-15 [Round \"2\"] 1. 9-13 2-0 1. 10-14 0-2")
-        .expect("reads");
+    let games =
+        read_games("[Round \"1\"] 1. 11-15 [Round \"2\"] 1. 9-13 2-0 1. 10-14 0-2").expect("reads");
     assert_eq!(games.len(), 3);
     assert_eq!(games[0].moves(), ["11-15"]);
     assert_eq!(games[0].result(), None);
@@ -197,7 +197,10 @@ fn a_game_too_long_is_skipped_to_its_end() {
     let many = "11-15 22-18 ".repeat(MAX_GAME_MOVES / 2 + 1) + "* 1. 9-13 *";
     let games = read_all(many.as_bytes());
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].as_ref().map_err(|e| &e.error), Err(&PdnError::TooManyMoves));
+    assert_eq!(
+        games[0].as_ref().map_err(|e| &e.error),
+        Err(&PdnError::TooManyMoves)
+    );
     assert!(games[1].is_ok());
 }
 
@@ -208,5 +211,8 @@ fn an_endless_input_ends_with_an_error() {
     assert_eq!(first.map_err(|e| e.error), Err(PdnError::NoEnd));
     assert!(games.next().is_none());
     let mut spaces = PdnReader::new(std::io::repeat(b' ').take(MAX_SKIP_BYTES + 10));
-    assert_eq!(spaces.next().map(|r| r.map_err(|e| e.error)), Some(Err(PdnError::NoEnd)));
+    assert_eq!(
+        spaces.next().map(|r| r.map_err(|e| e.error)),
+        Some(Err(PdnError::NoEnd))
+    );
 }
