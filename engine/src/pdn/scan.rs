@@ -47,7 +47,7 @@ impl Word {
     }
 }
 
-/// `bytes` as shown in an error message: at most [`SHOWN_CHARS`]
+/// `bytes` as shown in an error message: at most 40
 /// characters, then `…` (also when `cut` says more followed); control
 /// characters, `\` and bytes that are not UTF-8 escaped (`\0`, `\n`,
 /// `\u{1b}`, `\xff`), so that a message is one printable line.
