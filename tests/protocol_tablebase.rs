@@ -1,14 +1,21 @@
 //! The `TablebasePath` option against the real `damas` binary: a bad path
 //! is refused and changes nothing, `d` shows a position's table value, a
 //! search from a table position answers from the tables and reports
-//! `tbhits`; and `damas tablebase` on the command line.
+//! `tbhits`, a damaged slice is named and never decides a move; and
+//! `damas tablebase` on the command line, with damaged and odd files.
 
+#[path = "support/bounded.rs"]
+mod bounded;
+#[path = "support/damaged_tables.rs"]
+mod damaged_tables;
 #[path = "support/engine_process.rs"]
 mod engine_process;
 
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
+use damaged_tables::invert_values;
 use engine_process::Engine;
 
 /// Tables of up to three pieces in a fresh directory.
@@ -230,5 +237,175 @@ fn tablebase_subcommand_refuses_bad_input_with_a_message() {
         );
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The protocol's note of a damaged slice.
+fn damage_note(slice: &str, why: &str) -> String {
+    format!("info string tablebase slice {slice} is damaged ({why}); its positions are searched instead")
+}
+
+#[test]
+fn a_damaged_slice_is_named_and_never_decides_a_move() {
+    let dir = three_piece_tables("damaged");
+    // Only the checksum tells: every win and loss swapped.
+    invert_values(&dir.join("2k0m-0k1m.dtb"));
+    // The header tells: one byte short.
+    let short = dir.join("1k1m-1k0m.dtb");
+    let bytes = std::fs::read(&short).unwrap();
+    std::fs::write(&short, &bytes[..bytes.len() - 1]).unwrap();
+    let mut engine = Engine::start();
+    let mut seen = Vec::new();
+    engine.send(&format!(
+        "setoption name TablebasePath value {}",
+        dir.display()
+    ));
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert_eq!(
+        lines,
+        [
+            damage_note("1k1m-1k0m", "truncated or too long"),
+            "readyok".into()
+        ]
+    );
+    seen.extend(lines);
+    // Black to move: 10-6 draws, 10-5 loses; the damaged entries call
+    // 10-5 a win. A fresh process on the clock, and one that waits.
+    engine.send("position fen B:WK29,K19:B10");
+    for go in ["go movetime 200", "go wtime 2000 btime 2000", "go depth 4"] {
+        engine.send(go);
+        let lines = engine.read_until(|l| l.starts_with("bestmove"));
+        assert_eq!(lines.last().unwrap(), "bestmove 10-6", "{go}: {lines:?}");
+        for line in &lines {
+            let mut words = line.split_whitespace();
+            if words.any(|w| w == "cp") {
+                let cp: i32 = words.next().unwrap().parse().unwrap();
+                assert!(cp.abs() < 10_000, "{go}: a table score: {line}");
+            }
+        }
+        seen.extend(lines);
+    }
+    engine.send("d");
+    let shown = engine.read_until(|l| l.starts_with("tablebase "));
+    assert_eq!(
+        shown.last().unwrap(),
+        "tablebase damaged slice 2k0m-0k1m (checksum mismatch)"
+    );
+    seen.extend(shown);
+    engine.send("isready");
+    seen.extend(engine.read_until(|l| l == "readyok"));
+    // Each damaged slice told once, the checksum's once read.
+    for (slice, why) in [
+        ("1k1m-1k0m", "truncated or too long"),
+        ("2k0m-0k1m", "checksum mismatch"),
+    ] {
+        let note = damage_note(slice, why);
+        assert_eq!(seen.iter().filter(|l| **l == note).count(), 1, "{seen:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tablebase_probe_names_a_damaged_slice() {
+    let dir = three_piece_tables("cli-damaged");
+    invert_values(&dir.join("2k0m-0k1m.dtb"));
+    let d = dir.to_str().unwrap();
+    let probe = |fen: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_damas"))
+            .args(["tablebase", "probe", "--dir", d, "--fen", fen])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(
+        probe("B:WK29,K19:B10"),
+        (
+            Some(1),
+            "damas: slice 2k0m-0k1m is damaged (checksum mismatch)\n".into()
+        )
+    );
+    // The white man promotes into the damaged slice.
+    let (status, stderr) = probe("W:W26,K8:B5");
+    assert_eq!(
+        (status, stderr.as_str()),
+        (
+            Some(1),
+            "damas: a successor has no value: slice 2k0m-0k1m is damaged (checksum mismatch)\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `damas tablebase verify --dir DIR`, killed (and the test failed) if it
+/// takes a minute: exit status, stdout, stderr.
+#[cfg(unix)]
+fn verify_bounded(dir: &std::path::Path) -> (Option<i32>, String, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_damas"))
+        .args(["tablebase", "verify", "--dir"])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = bounded::wait_bounded(child, Duration::from_secs(60));
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &std::path::Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn tablebase_verify_skips_files_that_are_not_regular() {
+    let dir = three_piece_tables("verify-odd");
+    // No slice of up to three pieces needs these.
+    mkfifo(&dir.join("x.dtb"));
+    std::fs::create_dir(dir.join("2k2m-0k0m.dtb")).unwrap();
+    mkfifo(&dir.join("1k1m-1k1m.dtb"));
+    std::fs::create_dir(dir.join("1k2m-1k0m.dtb")).unwrap();
+    std::os::unix::fs::symlink("/dev/null", dir.join("2k1m-1k0m.dtb")).unwrap();
+    let (status, stdout, stderr) = verify_bounded(&dir);
+    assert_eq!(status, Some(0), "{stdout}{stderr}");
+    assert!(stdout.starts_with("verified 16 slices, "), "{stdout}");
+    let skipped: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("skipped "))
+        .collect();
+    assert_eq!(
+        skipped,
+        [
+            "skipped 2k2m-0k0m.dtb: not the name of a slice",
+            "skipped x.dtb: not the name of a slice",
+            "skipped 2k1m-1k0m.dtb: not a regular file (a device)",
+            "skipped 1k1m-1k1m.dtb: not a regular file (a FIFO)",
+            "skipped 1k2m-1k0m.dtb: not a regular file (a directory)",
+        ]
+    );
+    // A FIFO where a slice needs its neighbour: an error, not a wait.
+    let needed = dir.join("1k0m-2k0m.dtb");
+    std::fs::remove_file(&needed).unwrap();
+    mkfifo(&needed);
+    let (status, _, stderr) = verify_bounded(&dir);
+    assert_eq!(status, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("skipped 1k0m-2k0m.dtb: not a regular file (a FIFO)\n"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("1k0m-2k0m.dtb: not a regular file (a FIFO)\n")
+            && stderr.lines().last().unwrap().starts_with("damas: "),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

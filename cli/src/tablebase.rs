@@ -189,12 +189,7 @@ fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
     }
     let game: Draughts = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
     let pos = *game.position();
-    let probe = tb.probe(&pos).ok_or_else(|| {
-        format!(
-            "not in the tables (they cover up to {} pieces)",
-            tb.max_pieces()
-        )
-    })?;
+    let probe = tb.try_probe(&pos).map_err(|e| e.to_string())?;
     outln!(
         "value {} ({} at counter {counter}) distance {}",
         probe.wdl.name(),
@@ -202,8 +197,8 @@ fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
         probe.distance
     )?;
     let moves = tb
-        .rank_moves(&pos, counter)
-        .ok_or("a successor is not in the tables")?;
+        .try_rank_moves(&pos, counter)
+        .map_err(|e| format!("a successor has no value: {e}"))?;
     for m in moves {
         outln!(
             "move {} {} distance {}",
@@ -216,7 +211,11 @@ fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
 }
 
 fn verify(dir: &Path) -> Result<(), Failure> {
-    let report = tablebase::verify(dir, &|m| errln!("verifying {m}")).map_err(|e| e.to_string())?;
+    let report = tablebase::verify(dir, &|step| match step {
+        tablebase::VerifyStep::Checking(m) => errln!("verifying {m}"),
+        tablebase::VerifyStep::Skipped(why) => errln!("skipped {why}"),
+    })
+    .map_err(|e| e.to_string())?;
     outln!(
         "verified {} slices, {} positions, {} errors",
         report.slices,

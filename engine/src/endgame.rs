@@ -4,16 +4,20 @@
 //! without naming the game that has them (today Spanish draughts only).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::any::{AnyEngine, AnyGame};
-use crate::spanish::tablebase::{Tablebase, TablebaseError};
+use crate::spanish::tablebase::{ProbeError, Tablebase, TablebaseError};
 
 /// The endgame tables of a directory (cheap to clone: the files are shared
 /// and only read when probed).
 #[derive(Clone, Debug)]
 pub struct EndgameTables {
     spanish: Arc<Tablebase>,
+    /// How many damaged slices [`EndgameTables::damage_notes`] has told
+    /// of, shared by the clones so that each is told once.
+    damage_told: Arc<AtomicUsize>,
 }
 
 /// Why [`EndgameTables::open`] found no tables.
@@ -36,7 +40,24 @@ impl EndgameTables {
         }
         Ok(EndgameTables {
             spanish: Arc::new(tablebase),
+            damage_told: Arc::new(AtomicUsize::new(0)),
         })
+    }
+
+    /// One line for each slice found damaged since the last call (by this
+    /// handle or a clone), e.g. `tablebase slice 1k0m-3k0m is damaged
+    /// (checksum mismatch); its positions are searched instead`. A slice
+    /// is found damaged when the tables are opened (a wrong header or
+    /// length) or when it is first read (a wrong checksum); its entries
+    /// are never used.
+    pub fn damage_notes(&self) -> Vec<String> {
+        let damaged = self.spanish.damaged_slices();
+        let told = self.damage_told.fetch_max(damaged.len(), Ordering::AcqRel);
+        damaged
+            .iter()
+            .skip(told)
+            .map(|slice| format!("tablebase {slice}; its positions are searched instead"))
+            .collect()
     }
 
     /// Largest piece count the tables fully cover.
@@ -49,11 +70,26 @@ impl EndgameTables {
     /// `tablebase <value> distance <plies> counter <n> result <win|draw|loss>`
     /// (the value with the 80-ply rule's distinctions, the distance to the
     /// next capture or man move, and the result at the game's count).
+    /// A position whose slice is damaged or missing has no value but a line
+    /// that says so: `tablebase damaged slice <material> (<why>)` or
+    /// `tablebase missing slice <material>`.
     pub fn probe_text(&self, game: &AnyGame) -> Option<String> {
         let AnyGame::Spanish(game) = game else {
             return None;
         };
-        let probe = self.spanish.probe(game.position())?;
+        let probe = match self.spanish.try_probe(game.position()) {
+            Ok(probe) => probe,
+            Err(ProbeError::Damaged(slice)) => {
+                return Some(format!(
+                    "tablebase damaged slice {} ({})",
+                    slice.material, slice.why
+                ))
+            }
+            Err(ProbeError::Missing(material)) => {
+                return Some(format!("tablebase missing slice {material}"))
+            }
+            Err(ProbeError::NotCovered(_) | ProbeError::NotRead(_)) => return None,
+        };
         let counter = game.plies_without_progress();
         Some(format!(
             "tablebase {} distance {} counter {counter} result {}",

@@ -299,6 +299,15 @@ impl Host {
                 self.emit(Event::Display(lines));
             }
         }
+        self.report_table_damage();
+    }
+
+    /// Tells of each tablebase slice found damaged since the last report,
+    /// once (its positions are searched instead).
+    fn report_table_damage(&self) {
+        for note in self.tables.iter().flat_map(EndgameTables::damage_notes) {
+            self.emit(Event::Note(note));
+        }
     }
 
     fn set_option(&mut self, name: &str, value: &str) {
@@ -484,6 +493,7 @@ impl Host {
         let limits = self.limits(params);
         let game = self.game.clone();
         let events = Arc::clone(&self.events);
+        let tables = self.tables.clone();
         self.spawn_worker("search", move |engine, stop, done| {
             let best = if game.is_over() {
                 None
@@ -498,6 +508,11 @@ impl Host {
                     None => game.must_pass().then(|| "pass".to_string()),
                 }
             };
+            // A slice found damaged during the search is told before the
+            // move, whose search did not use it.
+            for note in tables.iter().flat_map(EndgameTables::damage_notes) {
+                events(Event::Note(note));
+            }
             done.store(true, Ordering::Release);
             events(Event::BestMove(best));
         });

@@ -121,8 +121,35 @@ pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
     fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
 }
 
-/// A slice file opened with its header checked (magic, version, material,
-/// position count and length), the tables not yet read.
+/// What a file that is not a regular file is (a slice file must be one),
+/// or `None` for a regular file.
+pub(crate) fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a plain file")
+}
+
+/// A slice file opened with its header checked (regular file, magic,
+/// version, material, position count and length), the tables not yet
+/// read.
 pub(crate) struct OpenSlice {
     file: fs::File,
     /// The file's path, for errors.
@@ -140,9 +167,18 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     let io = |e| TablebaseError::Io(name.clone(), e);
     let n = material.positions();
     let expected_len = HEADER_LEN as u64 + n.div_ceil(4) + n;
+    // Checked before opening: opening a FIFO for reading waits for a
+    // writer, and a device or directory is no slice either.
+    if let Some(kind) = not_regular(&fs::metadata(&p).map_err(io)?) {
+        return Err(bad(&format!("not a regular file ({kind})")));
+    }
     let mut file = fs::File::open(&p).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if let Some(kind) = not_regular(&meta) {
+        return Err(bad(&format!("not a regular file ({kind})")));
+    }
     // Checked before reading, so that a stray huge file is not loaded.
-    if file.metadata().map_err(io)?.len() != expected_len {
+    if meta.len() != expected_len {
         return Err(bad("truncated or too long"));
     }
     let mut head = [0u8; HEADER_LEN];
@@ -180,32 +216,6 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
 }
 
 impl OpenSlice {
-    /// The value and distance of position `index`, read from the file at
-    /// their offsets (two small reads, no table in memory): what a probe
-    /// uses while the slice is still being loaded. The checksum is not
-    /// verified here; the load that follows verifies it.
-    #[cfg(unix)]
-    pub(crate) fn entry(&self, index: u64) -> Option<(Value, u8)> {
-        use std::os::unix::fs::FileExt;
-        let values_len = self.material.positions().div_ceil(4);
-        let mut byte = [0u8; 1];
-        self.file
-            .read_exact_at(&mut byte, HEADER_LEN as u64 + index / 4)
-            .ok()?;
-        let value = Value::from_code((byte[0] >> ((index % 4) * 2)) & 3);
-        self.file
-            .read_exact_at(&mut byte, HEADER_LEN as u64 + values_len + index)
-            .ok()?;
-        Some((value, byte[0]))
-    }
-
-    /// Positioned reads need a Unix file; elsewhere probes wait for the
-    /// whole slice.
-    #[cfg(not(unix))]
-    pub(crate) fn entry(&self, _index: u64) -> Option<(Value, u8)> {
-        None
-    }
-
     /// Reads the tables and checks the checksum.
     pub(crate) fn load(mut self) -> Result<Slice, TablebaseError> {
         let name = self.name;

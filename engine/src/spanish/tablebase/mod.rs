@@ -41,8 +41,8 @@ use std::path::PathBuf;
 
 pub use generate::{generate, generate_slice, waves, GenerateReport, Progress, SliceReport};
 pub use index::{Material, MaterialParseError};
-pub use probe::{MoveValue, Probe, Tablebase};
-pub use verify::{verify, VerifyReport};
+pub use probe::{DamagedSlice, MoveValue, Probe, ProbeError, Tablebase};
+pub use verify::{verify, VerifyReport, VerifyStep};
 
 /// Most pieces the generator and the reader handle (the machine here
 /// builds up to 5 in full and some 6-piece slices).

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, OnceLock};
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use super::file::{self, Slice};
 use super::index::{Indexer, Material};
@@ -47,43 +47,136 @@ pub struct MoveValue {
     pub distance: u32,
 }
 
+/// Why the tables give no value for a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProbeError {
+    /// The position has more pieces than the tables cover (the number),
+    /// or the side not to move has none.
+    #[error("not in the tables (they cover up to {0} pieces)")]
+    NotCovered(u32),
+    /// The position's slice has no file.
+    #[error("slice {0} has no file")]
+    Missing(Material),
+    /// The position's slice is damaged: none of its entries is used.
+    #[error("{0}")]
+    Damaged(DamagedSlice),
+    /// The slice is still being read and checked (a probe that does not
+    /// wait); until then its positions are unknown.
+    #[error("slice {0} is not read yet")]
+    NotRead(Material),
+}
+
+/// A slice whose file cannot be used: its header, length or checksum is
+/// wrong, or it is not a readable regular file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("slice {material} is damaged ({why})")]
+pub struct DamagedSlice {
+    /// The slice.
+    pub material: Material,
+    /// What is wrong with its file (e.g. `checksum mismatch`).
+    pub why: String,
+}
+
+/// Why a probe failed, without the text: what the search's probes pass
+/// around (no allocation per probe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Miss {
+    NotCovered,
+    Missing(Material),
+    Damaged(Material),
+    NotRead(Material),
+}
+
 /// A set of tablebase files in one directory, read on demand.
 ///
 /// Each slice file is read the first time a position of its material is
-/// probed and kept in memory (values and distances) for the life of the
-/// value; a missing or damaged file makes its positions unknown (`None`).
-/// Probes take `&self` and are safe from any number of threads.
+/// probed, its checksum checked, and kept in memory (values and
+/// distances) for the life of the value; a missing or damaged file makes
+/// its positions unknown, and no entry of a slice is used before its
+/// whole file has been checked. Probes take `&self` and are safe from any
+/// number of threads.
 ///
 /// Reading a large slice takes a second or more, so a search on the clock
 /// probes with [`Tablebase::probe_without_waiting`], which hands the read
-/// to one background thread and meanwhile reads the probed entry from the
-/// file at its offset; the plain [`Tablebase::probe`] waits for the read.
+/// to one background thread and meanwhile answers "unknown"; the plain
+/// [`Tablebase::probe`] waits for the read.
 pub struct Tablebase {
     dir: PathBuf,
-    slots: Arc<[Slot]>,
+    shared: Arc<Shared>,
     max_pieces: u32,
     /// The queue of the one background reader, started by the first probe
     /// that does not wait (`None` if the thread could not be started).
     reader: OnceLock<Option<mpsc::Sender<Material>>>,
 }
 
+/// What the probes and the background reader share.
+struct Shared {
+    slots: Box<[Slot]>,
+    /// The slices found damaged, in the order found.
+    damaged: Mutex<Vec<DamagedSlice>>,
+}
+
 /// One material's slice: read once, by whichever probe asks first.
 #[derive(Default)]
 struct Slot {
-    slice: OnceLock<Option<Arc<Slice>>>,
+    state: OnceLock<SliceState>,
     /// A background read has been requested.
     requested: AtomicBool,
-    /// The file opened for positioned reads of single entries, used by
-    /// probes that do not wait while the background read runs.
-    file: OnceLock<Option<file::OpenSlice>>,
 }
 
-impl Slot {
-    /// The slice, reading it now if no one has yet.
-    fn get_or_read(&self, dir: &Path, material: Material) -> Option<&Slice> {
-        self.slice
-            .get_or_init(|| file::read(dir, material).ok().map(Arc::new))
-            .as_deref()
+/// A slice after its file has been looked at.
+enum SliceState {
+    /// Read and checked.
+    Ready(Arc<Slice>),
+    /// No file.
+    Missing,
+    /// A file that cannot be used, and why.
+    Damaged(String),
+}
+
+impl Shared {
+    /// The state of `material`'s slice, reading its file now if no one
+    /// has yet (a damaged file is logged once, by the reader that finds
+    /// it).
+    fn get_or_read(&self, dir: &Path, material: Material) -> &SliceState {
+        let slot = &self.slots[material.key()];
+        slot.state.get_or_init(|| {
+            let state = SliceState::of(file::read(dir, material));
+            if let SliceState::Damaged(why) = &state {
+                self.log_damage(material, why);
+            }
+            state
+        })
+    }
+
+    fn log_damage(&self, material: Material, why: &str) {
+        let mut damaged = self.damaged.lock().unwrap_or_else(|e| e.into_inner());
+        damaged.push(DamagedSlice {
+            material,
+            why: why.to_string(),
+        });
+    }
+}
+
+impl SliceState {
+    fn of(read: Result<Slice, TablebaseError>) -> SliceState {
+        match read {
+            Ok(slice) => SliceState::Ready(Arc::new(slice)),
+            Err(TablebaseError::Io(_, e)) if e.kind() == std::io::ErrorKind::NotFound => {
+                SliceState::Missing
+            }
+            Err(TablebaseError::BadFile(_, why)) => SliceState::Damaged(why),
+            Err(TablebaseError::Io(_, e)) => SliceState::Damaged(format!("cannot be read: {e}")),
+            Err(other) => SliceState::Damaged(other.to_string()),
+        }
+    }
+
+    fn slice(&self, material: Material) -> Result<&Slice, Miss> {
+        match self {
+            SliceState::Ready(slice) => Ok(slice),
+            SliceState::Missing => Err(Miss::Missing(material)),
+            SliceState::Damaged(_) => Err(Miss::Damaged(material)),
+        }
     }
 }
 
@@ -98,8 +191,9 @@ impl std::fmt::Debug for Tablebase {
 
 impl Tablebase {
     /// The tables in `dir`: [`Tablebase::max_pieces`] is the largest `n`
-    /// such that every slice of up to `n` pieces has a file there (the
-    /// files are only read when probed).
+    /// such that every slice of up to `n` pieces has a regular file there.
+    /// Only the files' headers are read now ([`Tablebase::damaged_slices`]
+    /// lists those found wrong); the tables are read when probed.
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
         if !dir.is_dir() {
             return Err(TablebaseError::NoDirectory(dir.to_path_buf()));
@@ -115,13 +209,28 @@ impl Tablebase {
                 break;
             }
         }
-        Ok(Tablebase::empty(dir, max_pieces))
+        let tables = Tablebase::empty(dir, max_pieces);
+        for n in 2..=max_pieces {
+            for m in Material::all_with(n) {
+                if let Err(err) = file::open(dir, m) {
+                    let state = SliceState::of(Err(err));
+                    if let SliceState::Damaged(why) = &state {
+                        tables.shared.log_damage(m, why);
+                    }
+                    let _ = tables.shared.slots[m.key()].state.set(state);
+                }
+            }
+        }
+        Ok(tables)
     }
 
     pub(crate) fn empty(dir: &Path, max_pieces: u32) -> Tablebase {
         Tablebase {
             dir: dir.to_path_buf(),
-            slots: (0..Material::KEYS).map(|_| Slot::default()).collect(),
+            shared: Arc::new(Shared {
+                slots: (0..Material::KEYS).map(|_| Slot::default()).collect(),
+                damaged: Mutex::new(Vec::new()),
+            }),
             max_pieces,
             reader: OnceLock::new(),
         }
@@ -137,33 +246,40 @@ impl Tablebase {
         &self.dir
     }
 
+    /// The slices found damaged so far (when the tables were opened, for
+    /// a wrong header or length, or when a slice was read, for a wrong
+    /// checksum), in the order found. Their positions are never answered.
+    pub fn damaged_slices(&self) -> Vec<DamagedSlice> {
+        self.shared
+            .damaged
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     /// Puts a slice solved in memory into the cache (the generator).
     pub(crate) fn insert(&self, slice: Slice) {
         let key = slice.material.key();
-        let _ = self.slots[key].slice.set(Some(Arc::new(slice)));
+        let _ = self.shared.slots[key]
+            .state
+            .set(SliceState::Ready(Arc::new(slice)));
     }
 
-    /// The slice of `material`, read from its file the first time.
-    pub(crate) fn slice(&self, material: Material) -> Option<&Slice> {
-        self.slot(material)?.get_or_read(&self.dir, material)
+    /// Whether `material` is a slice the tables can hold.
+    fn covers(material: Material) -> bool {
+        material.is_valid() && material.pieces() <= MAX_PIECES
     }
 
-    /// The slot of `material`, `None` for a material outside the tables.
-    fn slot(&self, material: Material) -> Option<&Slot> {
-        (material.is_valid() && material.pieces() <= MAX_PIECES)
-            .then(|| &self.slots[material.key()])
-    }
-
-    /// Whether the slice of `material` has been read into memory (or
-    /// found unreadable): then probes no longer touch its file.
+    /// Whether the slice of `material` has been read into memory and
+    /// checked (or found missing or damaged): then probes of it no longer
+    /// wait and no longer answer "not read yet".
     pub fn is_in_memory(&self, material: Material) -> bool {
-        self.slot(material)
-            .is_some_and(|slot| slot.slice.get().is_some())
+        Tablebase::covers(material) && self.shared.slots[material.key()].state.get().is_some()
     }
 
     /// Queues `material`'s slice for the background reader (once).
     fn request(&self, material: Material) {
-        let slot = &self.slots[material.key()];
+        let slot = &self.shared.slots[material.key()];
         if !slot.requested.swap(true, Ordering::AcqRel) {
             if let Some(reader) = self.reader.get_or_init(|| self.start_reader()) {
                 let _ = reader.send(material);
@@ -171,71 +287,103 @@ impl Tablebase {
         }
     }
 
-    /// Starts the background reader: one thread that reads the requested
-    /// slices in turn, so that loading never takes more than one core
-    /// from the search (several readers at once starved a search on a
-    /// busy machine). It ends when the tables are dropped. `None` if the
-    /// thread cannot be started: then only blocking probes read files.
+    /// Starts the background reader: one thread that reads and checks the
+    /// requested slices in turn, so that loading never takes more than
+    /// one core from the search (several readers at once starved a search
+    /// on a busy machine). It ends when the tables are dropped. `None` if
+    /// the thread cannot be started: then only blocking probes read files.
     fn start_reader(&self) -> Option<mpsc::Sender<Material>> {
         let (send, receive) = mpsc::channel::<Material>();
-        let slots = Arc::clone(&self.slots);
+        let shared = Arc::clone(&self.shared);
         let dir = self.dir.clone();
         std::thread::Builder::new()
             .name("damas-tb-read".to_string())
             .spawn(move || {
                 for material in receive {
-                    slots[material.key()].get_or_read(&dir, material);
+                    shared.get_or_read(&dir, material);
                 }
             })
             .ok()?;
         Some(send)
     }
 
+    /// The slice of `material`, waiting for its file to be read or not
+    /// (then a slice not yet read is queued for the background reader).
+    #[inline]
+    fn slice_for(&self, material: Material, wait: bool) -> Result<&Slice, Miss> {
+        if !Tablebase::covers(material) {
+            return Err(Miss::NotCovered);
+        }
+        let slot = &self.shared.slots[material.key()];
+        match slot.state.get() {
+            Some(state) => state.slice(material),
+            None if wait => self.shared.get_or_read(&self.dir, material).slice(material),
+            None => {
+                self.request(material);
+                Err(Miss::NotRead(material))
+            }
+        }
+    }
+
     /// The slice of `material` from its file, with the error when it
     /// cannot be read (verification).
     pub(crate) fn load(&self, material: Material) -> Result<&Slice, TablebaseError> {
-        let slot = &self.slots[material.key()];
-        if slot.slice.get().is_none() {
-            let s = file::read(&self.dir, material)?;
-            let _ = slot.slice.set(Some(Arc::new(s)));
-        }
-        self.slice(material)
-            .ok_or(TablebaseError::Missing(material))
+        self.slice_for(material, true)
+            .map_err(|miss| self.table_error(miss))
     }
 
-    /// The stored value code of `pos` (the generator's exits), `None` if
-    /// its slice is missing.
+    /// The stored value code of `pos` (the generator's and the verifier's
+    /// exits), or why there is none.
     #[inline]
-    pub(crate) fn stored(&self, pos: &Position) -> Option<(Value, u8)> {
+    pub(crate) fn stored(&self, pos: &Position) -> Result<(Value, u8), TablebaseError> {
         self.stored_for(pos, true)
+            .map_err(|miss| self.table_error(miss))
+    }
+
+    /// A probe's miss as a [`TablebaseError`] of the generator or verifier.
+    fn table_error(&self, miss: Miss) -> TablebaseError {
+        match self.error(miss) {
+            ProbeError::Damaged(damaged) => TablebaseError::BadFile(
+                file::path(&self.dir, damaged.material)
+                    .display()
+                    .to_string(),
+                damaged.why,
+            ),
+            ProbeError::NotCovered(_) => TablebaseError::TooManyPieces(MAX_PIECES + 1),
+            ProbeError::Missing(m) | ProbeError::NotRead(m) => TablebaseError::Missing(m),
+        }
+    }
+
+    /// The full error of a miss (the damage's text looked up).
+    fn error(&self, miss: Miss) -> ProbeError {
+        match miss {
+            Miss::NotCovered => ProbeError::NotCovered(self.max_pieces),
+            Miss::Missing(m) => ProbeError::Missing(m),
+            Miss::NotRead(m) => ProbeError::NotRead(m),
+            Miss::Damaged(m) => {
+                let why = match self.shared.slots[m.key()].state.get() {
+                    Some(SliceState::Damaged(why)) => why.clone(),
+                    _ => String::new(),
+                };
+                ProbeError::Damaged(DamagedSlice { material: m, why })
+            }
+        }
     }
 
     /// [`Tablebase::stored`], waiting for the slice or not. Without
-    /// waiting, a slice not yet in memory is queued for the background
-    /// reader and the entry is read from its file at its offset meanwhile.
+    /// waiting, a slice not yet read and checked is queued for the
+    /// background reader and its positions are unknown meanwhile.
     #[inline]
-    fn stored_for(&self, pos: &Position, wait: bool) -> Option<(Value, u8)> {
+    fn stored_for(&self, pos: &Position, wait: bool) -> Result<(Value, u8), Miss> {
         let m = Material::of(pos);
-        let slot = self.slot(m)?;
+        let slice = self.slice_for(m, wait)?;
         let i = Indexer::new(m).index(pos);
-        let slice = match slot.slice.get() {
-            Some(loaded) => loaded.as_deref()?,
-            None if wait => slot.get_or_read(&self.dir, m)?,
-            None => {
-                self.request(m);
-                return slot
-                    .file
-                    .get_or_init(|| file::open(&self.dir, m).ok())
-                    .as_ref()?
-                    .entry(i);
-            }
-        };
-        Some((slice.value(i), slice.distance(i)))
+        Ok((slice.value(i), slice.distance(i)))
     }
 
     /// The value and distance of `pos` for the side to move, or `None`
     /// when the position has more pieces than the tables or its slice is
-    /// missing. A side to move without pieces has lost.
+    /// missing or damaged. A side to move without pieces has lost.
     ///
     /// ```
     /// use damas::spanish::tablebase::{generate, Tablebase, Wdl};
@@ -249,33 +397,37 @@ impl Tablebase {
     /// ```
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
-        self.probe_for(pos, true)
+        self.probe_for(pos, true).ok()
+    }
+
+    /// [`Tablebase::probe`] with the reason when there is no value: not
+    /// covered, a missing slice or a damaged one (named with what is
+    /// wrong).
+    pub fn try_probe(&self, pos: &Position) -> Result<Probe, ProbeError> {
+        self.probe_for(pos, true).map_err(|miss| self.error(miss))
     }
 
     /// [`Tablebase::probe`] without waiting for a slice to be read: the
     /// first probe of a slice queues it for the background reader, and
-    /// until it is in memory each probe reads its entry from the file at
-    /// its offset (two one-byte reads, a few microseconds from the page
-    /// cache; on non-Unix systems `None` instead). What a search on the
-    /// clock uses, since a large slice takes a second or more to read.
-    /// Until the background read has checked the checksum, these entries
-    /// are trusted on the header's checks alone.
+    /// until it has been read and its checksum checked its positions are
+    /// unknown (`None`). What a search on the clock uses, since a large
+    /// slice takes a second or more to read.
     #[inline]
     pub fn probe_without_waiting(&self, pos: &Position) -> Option<Probe> {
-        self.probe_for(pos, false)
+        self.probe_for(pos, false).ok()
     }
 
     #[inline]
-    fn probe_for(&self, pos: &Position, wait: bool) -> Option<Probe> {
+    fn probe_for(&self, pos: &Position, wait: bool) -> Result<Probe, Miss> {
         let side = pos.to_move();
         if pos.pieces(side).is_empty() {
-            return Some(Probe {
+            return Ok(Probe {
                 wdl: Wdl::Loss,
                 distance: 0,
             });
         }
         if pos.occupied().count() > self.max_pieces || pos.pieces(!side).is_empty() {
-            return None;
+            return Err(Miss::NotCovered);
         }
         let (value, d) = self.stored_for(pos, wait)?;
         let wdl = match value {
@@ -289,7 +441,7 @@ impl Tablebase {
             Wdl::Draw => 0,
             _ => u32::from(d),
         };
-        Some(Probe { wdl, distance })
+        Ok(Probe { wdl, distance })
     }
 
     /// Every legal move of `pos` with its value for the mover when the
@@ -298,7 +450,18 @@ impl Tablebase {
     /// arrives in time), then draws, then losses by the longest
     /// resistance. `None` when a successor is not in the tables.
     pub fn rank_moves(&self, pos: &Position, counter: u32) -> Option<Vec<MoveValue>> {
+        self.rank_moves_for(pos, counter, true).ok()
+    }
+
+    /// [`Tablebase::rank_moves`] with the reason when a successor has no
+    /// value (see [`Tablebase::try_probe`]).
+    pub fn try_rank_moves(
+        &self,
+        pos: &Position,
+        counter: u32,
+    ) -> Result<Vec<MoveValue>, ProbeError> {
         self.rank_moves_for(pos, counter, true)
+            .map_err(|miss| self.error(miss))
     }
 
     /// [`Tablebase::rank_moves`] without waiting for a slice to be read
@@ -308,10 +471,15 @@ impl Tablebase {
         pos: &Position,
         counter: u32,
     ) -> Option<Vec<MoveValue>> {
-        self.rank_moves_for(pos, counter, false)
+        self.rank_moves_for(pos, counter, false).ok()
     }
 
-    fn rank_moves_for(&self, pos: &Position, counter: u32, wait: bool) -> Option<Vec<MoveValue>> {
+    fn rank_moves_for(
+        &self,
+        pos: &Position,
+        counter: u32,
+        wait: bool,
+    ) -> Result<Vec<MoveValue>, Miss> {
         let mut out = Vec::new();
         for mv in pos.legal_moves() {
             let child = pos.played_unchecked(&mv);
@@ -340,6 +508,6 @@ impl Tablebase {
                 GameValue::Draw => std::cmp::Ordering::Equal,
             })
         });
-        Some(out)
+        Ok(out)
     }
 }

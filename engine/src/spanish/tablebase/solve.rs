@@ -57,10 +57,7 @@ impl Solved<'_> {
         if m == self.indexer.material {
             return Ok(self.current.value(self.indexer.index(child)));
         }
-        self.tables
-            .stored(child)
-            .map(|(v, _)| v)
-            .ok_or(TablebaseError::Missing(m))
+        self.tables.stored(child).map(|(v, _)| v)
     }
 
     /// The exits of `pos`.

@@ -22,6 +22,18 @@ pub struct VerifyReport {
     pub errors: u64,
     /// The first few of them, as `material FEN: why`.
     pub examples: Vec<String>,
+    /// Files not checked, as `file name: why` (not a regular file, or a
+    /// `.dtb` name that is no slice), in name order.
+    pub skipped: Vec<String>,
+}
+
+/// What [`verify`] is doing, for its progress report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerifyStep<'a> {
+    /// Checking this slice.
+    Checking(Material),
+    /// Skipping a file: its name and why.
+    Skipped(&'a str),
 }
 
 /// What a position's successors say its value must be, unbounded by the
@@ -103,22 +115,44 @@ fn check(
 /// moves (a win has a move to a loss at one ply less and none shorter, a
 /// loss only moves to wins and its distance is the longest, a draw no move
 /// to a loss and a move to a draw). A slice whose successors are missing
-/// is an error. `progress` receives each slice when it starts.
+/// is an error. A file that is not a regular file (a FIFO, a device, a
+/// directory) is skipped without being opened, and so is a `.dtb` file
+/// whose name is no slice: both are listed in [`VerifyReport::skipped`].
+/// `progress` hears of each slice when it starts and of each file skipped.
 pub fn verify(
     dir: &Path,
-    progress: &(dyn Fn(Material) + Sync),
+    progress: &(dyn Fn(VerifyStep<'_>) + Sync),
 ) -> Result<VerifyReport, TablebaseError> {
     if !dir.is_dir() {
         return Err(TablebaseError::NoDirectory(dir.to_path_buf()));
     }
     let tables = Tablebase::empty(dir, MAX_PIECES);
     let mut report = VerifyReport::default();
+    let mut skip = |why: String| {
+        progress(VerifyStep::Skipped(&why));
+        report.skipped.push(why);
+    };
+    for why in stray_names(dir)? {
+        skip(why);
+    }
     for n in 2..=MAX_PIECES {
         for m in Material::all_with(n) {
-            if !file::path(dir, m).is_file() {
-                continue;
+            let path = file::path(dir, m);
+            match std::fs::metadata(&path) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+                Ok(meta) => {
+                    if let Some(kind) = file::not_regular(&meta) {
+                        skip(format!(
+                            "{}: not a regular file ({kind})",
+                            file::file_name(m)
+                        ));
+                        continue;
+                    }
+                }
+                // Reading it reports the error.
+                Err(_) => {}
             }
-            progress(m);
+            progress(VerifyStep::Checking(m));
             let slice = tables.load(m)?;
             let (positions, errors) = verify_slice(&tables, slice)?;
             report.slices += 1;
@@ -131,7 +165,30 @@ pub fn verify(
             }
         }
     }
+    report.skipped.sort();
     Ok(report)
+}
+
+/// The `.dtb` names in `dir` that are no slice of up to [`MAX_PIECES`]
+/// pieces, each with why it is skipped, in name order.
+fn stray_names(dir: &Path) -> Result<Vec<String>, TablebaseError> {
+    let io = |e| TablebaseError::Io(dir.display().to_string(), e);
+    let mut stray = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let name = entry.map_err(io)?.file_name();
+        let name = name.to_string_lossy();
+        let Some(stem) = name.strip_suffix(".dtb") else {
+            continue;
+        };
+        let is_slice = stem
+            .parse::<Material>()
+            .is_ok_and(|m| m.is_valid() && m.pieces() <= MAX_PIECES && file::file_name(m) == *name);
+        if !is_slice {
+            stray.push(format!("{name}: not the name of a slice"));
+        }
+    }
+    stray.sort();
+    Ok(stray)
 }
 
 /// Checks every position of `slice`: positions checked and the errors
