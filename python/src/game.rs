@@ -541,8 +541,9 @@ impl PyMove {
 #[pyclass(name = "Outcome", module = "damas", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyOutcome {
-    /// Place of each seat, 1-based.
-    pub places: Vec<u8>,
+    /// Place of each seat, 1-based (a `Vec<u8>` would reach Python as
+    /// bytes).
+    pub places: Vec<u32>,
     /// Why the game ended, in words.
     pub reason: String,
     /// Why the game ended, as a code.
@@ -560,7 +561,7 @@ impl From<Outcome> for PyOutcome {
             reason_code: snake_case(&format!("{:?}", outcome.reason)),
             winner: outcome.winner().map(Player::index),
             is_draw: outcome.is_draw(),
-            places: outcome.places,
+            places: outcome.places.iter().map(|&p| u32::from(p)).collect(),
         }
     }
 }

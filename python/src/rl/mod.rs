@@ -48,9 +48,9 @@ pub fn place_rewards(game: &AnyGame) -> Vec<Option<f64>> {
 
 /// A game with action ids, masks and observation planes, for learning.
 ///
-/// `RlGame(kind="spanish", players=None, rules=None, first_player=0)`
-/// takes the arguments of `damas.Game` (no position text: every episode
-/// starts at the start position). Actions and observations are from the
+/// `RlGame(kind="spanish", players=None, rules=None, first_player=0,
+/// position=None)` takes the arguments of `damas.Game`; `reset()` goes
+/// back to the position it started from. Actions and observations are from the
 /// point of view of one seat: the board turned so that its camp is at the
 /// bottom (row 0), its pieces in the first planes. Forced passes are
 /// played at once, so the player to move always has a legal action until
@@ -125,14 +125,15 @@ impl PyRlGame {
 #[pymethods]
 impl PyRlGame {
     #[new]
-    #[pyo3(signature = (kind = "spanish", players = None, rules = None, first_player = 0))]
+    #[pyo3(signature = (kind = "spanish", players = None, rules = None, first_player = 0, position = None))]
     fn new(
         kind: &str,
         players: Option<u8>,
         rules: Option<&Bound<'_, PyDict>>,
         first_player: usize,
+        position: Option<String>,
     ) -> PyResult<PyRlGame> {
-        PyRlGame::from_setup(Setup::new(kind, players, rules, first_player, None)?)
+        PyRlGame::from_setup(Setup::new(kind, players, rules, first_player, position)?)
     }
 
     /// Back to the start position.
@@ -396,6 +397,7 @@ impl PyRlGame {
             self.setup.spec.players(),
             self.setup.rules_dict(py)?,
             self.setup.first_player.index(),
+            self.setup.start.clone(),
             turns,
         )
             .into_pyobject(py)?;
@@ -424,9 +426,10 @@ pub fn restore_rl_game(
     players: u8,
     rules: &Bound<'_, PyDict>,
     first_player: usize,
+    start: Option<String>,
     turns: Vec<String>,
 ) -> PyResult<PyRlGame> {
-    let setup = Setup::new(kind, Some(players), Some(rules), first_player, None)?;
+    let setup = Setup::new(kind, Some(players), Some(rules), first_player, start)?;
     let mut rl = PyRlGame::from_setup(setup)?;
     for text in turns.iter().skip(rl.game.turn_count()) {
         rl.game.play_text(text).map_err(play_error)?;
