@@ -423,7 +423,12 @@ fn any_move_ends_are_the_anatomy_ends_in_every_game() {
             let moves = game.legal_moves();
             for mv in &moves {
                 let anatomy = game.anatomy(mv);
-                assert_eq!(mv.ends(), (anatomy.from, anatomy.to), "{}", game.move_text(mv));
+                assert_eq!(
+                    mv.ends(),
+                    (anatomy.from, anatomy.to),
+                    "{}",
+                    game.move_text(mv)
+                );
                 checked += 1;
             }
             match moves.last() {

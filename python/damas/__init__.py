@@ -20,6 +20,7 @@ from damas._damas import (
     Game,
     IllegalMoveError,
     Move,
+    MoveList,
     OptionError,
     Outcome,
     PositionError,
@@ -31,6 +32,10 @@ from damas._damas import (
     rule_options,
 )
 
+from collections.abc import Sequence as _Sequence
+
+_Sequence.register(MoveList)
+
 __all__ = [
     "MAX_PLAYERS",
     "DamasError",
@@ -38,6 +43,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Move",
+    "MoveList",
     "OptionError",
     "Outcome",
     "PositionError",

@@ -14,7 +14,8 @@ use pyo3::types::PyDict;
 
 use crate::blocking::run_interruptible;
 use crate::errors::option_error;
-use crate::game::{PyGame, PyMove};
+use crate::game::PyGame;
+use crate::moves::{PyMove, Source};
 
 /// Longest `movetime` accepted, in seconds (a day).
 const MAX_MOVETIME_S: f64 = 86_400.0;
@@ -178,18 +179,17 @@ impl PyEngine {
         on_info: Option<Py<PyAny>>,
     ) -> PyResult<PySearchResult> {
         let limits = limits(depth, nodes, movetime, infinite)?;
-        let snapshot = Arc::clone(&game.game);
+        let snapshot = game.game.clone();
         drop(game);
         let result = self.search_any(py, &snapshot, &limits, on_info)?;
+        let pv = snapshot.line_text(&result.pv);
+        let source = Source::fixed(snapshot);
         Ok(PySearchResult {
-            best: result.best.map(|mv| PyMove {
-                mv,
-                game: Arc::clone(&snapshot),
-            }),
+            best: result.best.map(|mv| PyMove { mv, source }),
             score: result.score.into(),
             depth: result.depth,
             nodes: result.nodes,
-            pv: snapshot.line_text(&result.pv),
+            pv,
         })
     }
 
@@ -275,7 +275,7 @@ impl PySearchResult {
     fn __repr__(&self) -> String {
         format!(
             "SearchResult(best={:?}, score={}, depth={}, nodes={}, pv={:?})",
-            self.best.as_ref().map(|mv| mv.game.move_text(&mv.mv)),
+            self.pv.first(),
             self.score.__repr__(),
             self.depth,
             self.nodes,

@@ -2,9 +2,9 @@
 //! through the engine's [`Game`] interface.
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
-use damas::board::{MoveKind, PieceKind, PlayerStatus};
+use damas::board::{PieceKind, PlayerStatus};
 use damas::search::MAX_THREADS;
 use damas::{AnyGame, AnyMove, Game, Outcome, Player, MAX_PERFT_HASH_MB};
 use pyo3::exceptions::PyTypeError;
@@ -13,6 +13,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::blocking::run_interruptible;
 use crate::errors::{option_error, play_error, position_error};
+use crate::moves::{PyMove, PyMoveList, Source};
 use crate::setup::{clip, Setup, MAX_POSITION_TEXT};
 
 /// Deepest perft or divide asked for. Counts stop on Ctrl-C, so the bound
@@ -24,14 +25,12 @@ const MAX_MOVE_TEXT: usize = 1000;
 
 /// The player `index` (0-based) of `game`, or an `OptionError`.
 pub fn seat(game: &AnyGame, index: usize) -> PyResult<Player> {
-    Player::all(game.player_count())
-        .nth(index)
-        .ok_or_else(|| {
-            option_error(format!(
-                "player {index} is not a seat of this {}-player game",
-                game.player_count()
-            ))
-        })
+    Player::all(game.player_count()).nth(index).ok_or_else(|| {
+        option_error(format!(
+            "player {index} is not a seat of this {}-player game",
+            game.player_count()
+        ))
+    })
 }
 
 /// One game of Spanish draughts, Chinese checkers or its Japanese variant,
@@ -52,32 +51,70 @@ pub fn seat(game: &AnyGame, index: usize) -> PyResult<Player> {
 /// them (`"11"`, `"e4"`).
 #[pyclass(name = "Game", module = "damas")]
 pub struct PyGame {
-    /// Shared with the `Move`s handed out, which read their text and path
-    /// from it; copied on write when such a move is still alive.
-    pub game: Arc<AnyGame>,
+    pub game: AnyGame,
     pub setup: Arc<Setup>,
+    /// Where the moves handed out for this position read it, while any
+    /// is alive (see [`Source`]).
+    source: Weak<Source>,
+    /// The sources of earlier positions still alive.
+    left: Vec<Weak<Source>>,
 }
 
 impl PyGame {
     pub fn from_parts(game: AnyGame, setup: Arc<Setup>) -> PyGame {
         PyGame {
-            game: Arc::new(game),
+            game,
             setup,
+            source: Weak::new(),
+            left: Vec::new(),
         }
     }
 
+    /// The game, to be played on: moves still alive note their turn.
     fn game_mut(&mut self) -> &mut AnyGame {
-        Arc::make_mut(&mut self.game)
+        self.left.retain(|source| source.strong_count() > 0);
+        if let Some(source) = self.source.upgrade() {
+            source.leave_turn(&self.game);
+            self.left.push(Arc::downgrade(&source));
+        }
+        self.source = Weak::new();
+        &mut self.game
     }
 
-    fn moves(&self, moves: Vec<AnyMove>) -> Vec<PyMove> {
-        moves
-            .into_iter()
-            .map(|mv| PyMove {
-                mv,
-                game: Arc::clone(&self.game),
-            })
-            .collect()
+    /// The game, to take its last turn back: moves of the position about
+    /// to go keep its text.
+    fn game_to_undo(&mut self) -> &mut AnyGame {
+        let turns = self.game.turn_count();
+        let mut text: Option<String> = None;
+        let current = self.source.upgrade();
+        let mut going: Vec<Arc<Source>> = current.into_iter().collect();
+        self.left.retain(|weak| match weak.upgrade() {
+            Some(source) if source.is_at_turn(turns) => {
+                going.push(source);
+                false
+            }
+            Some(_) => true,
+            None => false,
+        });
+        for source in going {
+            let text = text.get_or_insert_with(|| self.game.position_text());
+            source.leave_text(text.clone());
+        }
+        self.source = Weak::new();
+        &mut self.game
+    }
+
+    fn moves(slf: &Bound<'_, Self>, moves: Vec<AnyMove>) -> PyMoveList {
+        let mut this = slf.borrow_mut();
+        let source = match this.source.upgrade() {
+            Some(source) => source,
+            None => {
+                let source = Source::live(slf.clone().unbind());
+                this.source = Arc::downgrade(&source);
+                source
+            }
+        };
+        PyMoveList { moves, source }
     }
 
     fn point(&self, name: &str) -> PyResult<damas::Point> {
@@ -151,9 +188,11 @@ impl PyGame {
     }
 
     /// Every legal move of the player to move (empty when the game is over
-    /// or the player must pass), as `Move` objects.
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.moves(self.game.legal_moves())
+    /// or the player must pass): a `MoveList`, a sequence of `Move`
+    /// objects made as they are read.
+    fn legal_moves(slf: &Bound<'_, Self>) -> PyMoveList {
+        let moves = slf.borrow().game.legal_moves();
+        Self::moves(slf, moves)
     }
 
     /// Every legal move in canonical text; `["pass"]` when the player to
@@ -163,9 +202,12 @@ impl PyGame {
     }
 
     /// The legal moves of the piece on `point` (a point name).
-    fn moves_from(&self, point: &str) -> PyResult<Vec<PyMove>> {
-        let point = self.point(point)?;
-        Ok(self.moves(self.game.moves_from(point)))
+    fn moves_from(slf: &Bound<'_, Self>, point: &str) -> PyResult<PyMoveList> {
+        let moves = {
+            let this = slf.borrow();
+            this.game.moves_from(this.point(point)?)
+        };
+        Ok(Self::moves(slf, moves))
     }
 
     /// Whether the player to move has no legal move and must pass.
@@ -226,7 +268,7 @@ impl PyGame {
         if self.game.turn_count() == 0 {
             return false;
         }
-        self.game_mut().undo()
+        self.game_to_undo().undo()
     }
 
     /// The position text (PDN FEN, or the Chinese checkers line) that
@@ -297,7 +339,11 @@ impl PyGame {
     /// The texts of the turns taken, in order (`"pass"`, `"resign"`
     /// included).
     fn turns(&self) -> Vec<String> {
-        self.game.turns().into_iter().map(|turn| turn.text).collect()
+        self.game
+            .turns()
+            .into_iter()
+            .map(|turn| turn.text)
+            .collect()
     }
 
     /// Every point's name, in index order.
@@ -347,7 +393,7 @@ impl PyGame {
                 )));
             }
         }
-        let game = Arc::clone(&slf.game);
+        let game = slf.game.clone();
         drop(slf);
         let stop = AtomicBool::new(false);
         let count = run_interruptible(py, &stop, || match hash_mb {
@@ -362,7 +408,7 @@ impl PyGame {
     /// the GIL; Ctrl-C stops it.
     fn divide(slf: PyRef<'_, Self>, py: Python<'_>, depth: u32) -> PyResult<Vec<(String, u64)>> {
         check_depth(depth)?;
-        let game = Arc::clone(&slf.game);
+        let game = slf.game.clone();
         drop(slf);
         let stop = AtomicBool::new(false);
         let rows = run_interruptible(py, &stop, || game.divide_until(depth, &stop))?;
@@ -371,10 +417,7 @@ impl PyGame {
 
     /// An independent copy of the game.
     fn copy(&self) -> PyGame {
-        PyGame {
-            game: Arc::new((*self.game).clone()),
-            setup: Arc::clone(&self.setup),
-        }
+        PyGame::from_parts(self.game.clone(), Arc::clone(&self.setup))
     }
 
     fn __copy__(&self) -> PyGame {
@@ -386,7 +429,10 @@ impl PyGame {
     }
 
     /// Pickles as the setup and the turns played, replayed on loading.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let restore = py.import("damas._damas")?.getattr("_restore_game")?;
         let args = (
             self.setup.kind_name(),
@@ -440,98 +486,6 @@ pub fn restore_game(
         game.play_text(text).map_err(play_error)?;
     }
     Ok(PyGame::from_parts(game, Arc::new(setup)))
-}
-
-/// A legal move of a position: its canonical text, the points it leaves,
-/// lands on and ends on, the pieces it takes.
-///
-/// `from_` (the name `from` is a Python keyword) and `to` are point names;
-/// `path` lists every point the piece stands on, `from_` first and `to`
-/// last; `captures` the points of the pieces taken, in order; `promotes`
-/// whether a man becomes a king; `kind` is `"step"`, `"jump"` or
-/// `"capture"`. A move is equal to another for the same move.
-#[pyclass(name = "Move", module = "damas", frozen)]
-#[derive(Clone)]
-pub struct PyMove {
-    pub mv: AnyMove,
-    /// The position the move was legal in, which its text and path need.
-    pub game: Arc<AnyGame>,
-}
-
-impl PyMove {
-    fn names(&self, points: &[damas::Point]) -> Vec<String> {
-        points.iter().map(|&p| self.game.point_name(p)).collect()
-    }
-}
-
-#[pymethods]
-impl PyMove {
-    /// The canonical text (`"11-15"`, `"15x24"`, `"e4-e5"`).
-    #[getter]
-    fn text(&self) -> String {
-        self.game.move_text(&self.mv)
-    }
-
-    /// The point the piece leaves.
-    #[getter]
-    fn from_(&self) -> String {
-        self.game.point_name(self.mv.ends().0)
-    }
-
-    /// The point it ends on.
-    #[getter]
-    fn to(&self) -> String {
-        self.game.point_name(self.mv.ends().1)
-    }
-
-    /// Every point the piece stands on, `from_` first.
-    #[getter]
-    fn path(&self) -> Vec<String> {
-        self.names(&self.game.anatomy(&self.mv).path)
-    }
-
-    /// The points of the pieces taken, in the order they are jumped.
-    #[getter]
-    fn captures(&self) -> Vec<String> {
-        self.names(&self.game.anatomy(&self.mv).captured)
-    }
-
-    /// Whether a man becomes a king.
-    #[getter]
-    fn promotes(&self) -> bool {
-        self.game.anatomy(&self.mv).promotes
-    }
-
-    /// `"step"`, `"jump"` or `"capture"`.
-    #[getter]
-    fn kind(&self) -> &'static str {
-        match self.game.anatomy(&self.mv).kind {
-            MoveKind::Step => "step",
-            MoveKind::Jump => "jump",
-            MoveKind::Capture => "capture",
-        }
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyMove>()
-            .is_ok_and(|other| other.get().mv == self.mv)
-    }
-
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        self.mv.hash(&mut hasher);
-        hasher.finish()
-    }
-
-    fn __str__(&self) -> String {
-        self.text()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Move({:?})", self.text())
-    }
 }
 
 /// How a game ended: `places` (1-based, per seat; equal places tie),

@@ -24,6 +24,7 @@ mod blocking;
 mod engine;
 mod errors;
 mod game;
+mod moves;
 mod rl;
 mod setup;
 
@@ -34,7 +35,8 @@ use pyo3::prelude::*;
 fn _damas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<game::PyGame>()?;
-    m.add_class::<game::PyMove>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<moves::PyMoveList>()?;
     m.add_class::<game::PyOutcome>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyScore>()?;

@@ -33,7 +33,12 @@ pub struct Setup {
 /// for a bool, digits for an int, a str as it is.
 fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     if value.is_instance_of::<PyBool>() {
-        Ok(if value.extract::<bool>()? { "true" } else { "false" }.to_string())
+        Ok(if value.extract::<bool>()? {
+            "true"
+        } else {
+            "false"
+        }
+        .to_string())
     } else if value.is_instance_of::<PyInt>() {
         Ok(value.str()?.to_string())
     } else if let Ok(text) = value.cast::<PyString>() {
@@ -176,7 +181,13 @@ pub fn game_kinds() -> Vec<(&'static str, &'static str, u8, u8)> {
 /// The rule options: `(name, kind, default, help, games)` for each, as the
 /// option table declares them.
 #[pyfunction]
-pub fn rule_options() -> Vec<(&'static str, String, String, &'static str, Vec<&'static str>)> {
+pub fn rule_options() -> Vec<(
+    &'static str,
+    String,
+    String,
+    &'static str,
+    Vec<&'static str>,
+)> {
     OPTIONS
         .iter()
         .filter(|decl| decl.group == OptionGroup::Rule)

@@ -215,3 +215,28 @@ def test_game_kinds_and_rule_options():
     assert [k[0] for k in damas.game_kinds()] == ["spanish", "chinese", "japanese"]
     names = [option[0] for option in damas.rule_options()]
     assert "AntiBlocking" in names and "MoveLimit" in names and "Hash" not in names
+
+
+def test_moves_read_their_own_position_after_play_and_undo():
+    game = damas.Game("chinese", players=2)
+    first = game.legal_moves()
+    first_texts = first.texts()
+    game.play(first[0])
+    second = game.legal_moves()
+    second_texts = second.texts()
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    # Played on: each list finds its position again.
+    assert first.texts() == first_texts and second.texts() == second_texts
+    assert first[5].path[0] == first[5].from_
+    # Taken back past both positions, then a different line.
+    for _ in range(4):
+        assert game.undo()
+    game.play(first[-1])
+    game.play(game.legal_moves()[-1])
+    assert first.texts() == first_texts and second.texts() == second_texts
+    assert [mv.text for mv in second] == second_texts
+    assert list(first) == first and first[1:3] == [first[1], first[2]]
+    assert first[-1] in first and len(first) == len(first_texts)
+    with pytest.raises(IndexError):
+        first[len(first)]

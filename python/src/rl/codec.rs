@@ -95,17 +95,12 @@ impl Codec {
                         to_rel[observer * points + i] = rel as u8;
                     }
                 }
-                let cell = coords
-                    .iter()
-                    .map(|&(x, y)| (y * w + x) as u16)
-                    .collect();
+                let cell = coords.iter().map(|&(x, y)| (y * w + x) as u16).collect();
                 (usize::from(height), usize::from(width), cell)
             }
             BoardShape::Star => {
                 let n = points as i32;
-                let (sx, sy) = coords
-                    .iter()
-                    .fold((0, 0), |(a, b), &(x, y)| (a + x, b + y));
+                let (sx, sy) = coords.iter().fold((0, 0), |(a, b), &(x, y)| (a + x, b + y));
                 if sx % n != 0 || sy % n != 0 {
                     return Err("the star's centre is not a point".into());
                 }
@@ -232,7 +227,11 @@ impl Codec {
                     });
                     for (k, entry) in group.iter_mut().enumerate() {
                         // A capture past the slots has no id (dropped below).
-                        entry.0 = if k < self.slots { base + k as u32 } else { u32::MAX };
+                        entry.0 = if k < self.slots {
+                            base + k as u32
+                        } else {
+                            u32::MAX
+                        };
                     }
                 }
                 start = end;
@@ -250,7 +249,9 @@ impl Codec {
         let channels = self.channels;
         let n = self.players;
         for index in 0..self.points {
-            let Some(point) = Point::new(index) else { break };
+            let Some(point) = Point::new(index) else {
+                break;
+            };
             let Some(piece) = game.piece_at(point) else {
                 continue;
             };

@@ -232,8 +232,7 @@ impl PyRlGame {
     ) -> PyResult<Bound<'py, PyArray3<i8>>> {
         let observer = self.observer(player)?;
         let codec = &self.codec;
-        let planes =
-            PyArray3::<i8>::zeros(py, [codec.height, codec.width, codec.channels], false);
+        let planes = PyArray3::<i8>::zeros(py, [codec.height, codec.width, codec.channels], false);
         {
             let mut view = planes.readwrite();
             let slice = view.as_slice_mut().map_err(option_error)?;
