@@ -26,6 +26,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from damas._damas import RlGame
 
@@ -99,7 +101,9 @@ class DamasAECEnv(AECEnv, EzPickle):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self._placed = [False] * len(self.agents)
+        # Whether `rewards` holds anything but zeros (only after a step that
+        # decided places): most steps then touch no dict but their own.
+        self._rewards_set = False
         self.agent_selection = self.possible_agents[self._game.to_move]
         if self.render_mode == "human":
             self.render()
@@ -111,11 +115,12 @@ class DamasAECEnv(AECEnv, EzPickle):
             return
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
-        for other in rewards:
-            rewards[other] = 0.0
-        if self._game.step(action):
-            self._collect_places()
-        else:
+        if self._rewards_set:
+            for other in rewards:
+                rewards[other] = 0.0
+            self._rewards_set = False
+        placed = self._game.step_places(action)
+        if placed is None:
             if not 0 <= int(action) < self._num_actions:
                 raise ValueError(
                     f"action {action} is not in the action space 0-{self._num_actions - 1}"
@@ -124,22 +129,21 @@ class DamasAECEnv(AECEnv, EzPickle):
                 self.terminations[other] = True
             rewards[agent] = self._illegal_reward
             self.infos[agent] = {"illegal_action": int(action)}
+            placed = ()
+            self._rewards_set = True
+        for seat, reward in placed:
+            other = self.possible_agents[seat]
+            rewards[other] = reward
+            self.terminations[other] = True
+            self._rewards_set = True
         to_move = self._game.to_move
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
-        self._accumulate_rewards()
-        self._deads_step_first()
+        if self._rewards_set:
+            self._accumulate_rewards()
+            self._deads_step_first()
         if self.render_mode == "human":
             self.render()
-
-    def _collect_places(self):
-        placed = self._placed
-        for seat, reward in enumerate(self._game.place_rewards()):
-            if reward is not None and not placed[seat]:
-                placed[seat] = True
-                agent = self.possible_agents[seat]
-                self.rewards[agent] = reward
-                self.terminations[agent] = True
 
     def render(self):
         if self.render_mode is None:
@@ -157,3 +161,42 @@ class DamasAECEnv(AECEnv, EzPickle):
 
     def close(self):
         pass
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, whose
+    per-step calls (``last``, ``step``, ``observe``, the iterator's
+    ``agents`` and ``agent_selection``) go straight to the environment
+    instead of through ``__getattr__``, which costs more than the step."""
+
+    def _reset_attribute(self, name):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    agents = property(lambda self: self._reset_attribute("agents"))
+    agent_selection = property(lambda self: self._reset_attribute("agent_selection"))
+    rewards = property(lambda self: self._reset_attribute("rewards"))
+    terminations = property(lambda self: self._reset_attribute("terminations"))
+    truncations = property(lambda self: self._reset_attribute("truncations"))
+    infos = property(lambda self: self._reset_attribute("infos"))
+
+    def last(self, observe=True):
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def observe(self, agent):
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.observe(agent)
+
+    def step(self, action):
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)

@@ -18,9 +18,8 @@ men, own kings, rival men, rival kings; ``"action_mask"`` int8 over the
 from __future__ import annotations
 
 from gymnasium.utils import EzPickle
-from pettingzoo.utils import wrappers
 
-from damas.envs._aec import DamasAECEnv
+from damas.envs._aec import DamasAECEnv, OrderEnforcing
 
 
 class raw_env(DamasAECEnv):  # noqa: N801 (PettingZoo's name)
@@ -34,7 +33,9 @@ class raw_env(DamasAECEnv):  # noqa: N801 (PettingZoo's name)
 
 
 def env(**kwargs):
-    """The environment as PettingZoo's classic games give it, in the
-    order-enforcing wrapper (illegal and out-of-range actions are handled
-    by the environment itself)."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    """The environment as PettingZoo's classic games give it, in
+    PettingZoo's order-enforcing wrapper (a faster subclass with the same
+    checks); illegal and out-of-range actions are handled by the
+    environment itself, as ``TerminateIllegalWrapper`` and
+    ``AssertOutOfBoundsWrapper`` would."""
+    return OrderEnforcing(raw_env(**kwargs))

@@ -62,40 +62,47 @@ pub struct PyRlGame {
     setup: Arc<Setup>,
     /// The legal moves with ids for the position, until it changes.
     legal: Option<Arc<(Vec<Encoded>, usize)>>,
+    /// The seats whose reward `step_places` has given.
+    rewarded: [bool; damas::MAX_PLAYERS],
 }
 
 impl PyRlGame {
     fn from_setup(setup: Setup) -> PyResult<PyRlGame> {
         let game = setup.new_game()?;
         let codec = Codec::new(&game).map_err(option_error)?;
-        let mut rl = PyRlGame {
+        Ok(PyRlGame {
             game,
             codec: Arc::new(codec),
             setup: Arc::new(setup),
             legal: None,
-        };
-        rl.play_forced_passes();
-        Ok(rl)
+            rewarded: [false; damas::MAX_PLAYERS],
+        })
     }
 
+    /// The legal moves with their ids, once any forced passes are played
+    /// (so every reader of the position settles it first).
     fn legal(&mut self) -> Arc<(Vec<Encoded>, usize)> {
         if let Some(legal) = &self.legal {
             return Arc::clone(legal);
         }
-        let legal = Arc::new(self.codec.encode_legal(&self.game));
+        let mut encoded = self.codec.encode_legal(&self.game);
+        // Each pass moves the turn on; a game ends within a round of
+        // passes (nobody can move: `Blocked`), and the bound keeps that so.
+        for _ in 0..=self.game.player_count() {
+            if !encoded.0.is_empty() || self.game.to_move().is_none() || self.game.pass().is_err() {
+                break;
+            }
+            encoded = self.codec.encode_legal(&self.game);
+        }
+        let legal = Arc::new(encoded);
         self.legal = Some(Arc::clone(&legal));
         legal
     }
 
-    fn play_forced_passes(&mut self) {
-        // Each pass moves the turn on; a game ends within a round of
-        // passes (nobody can move: `Blocked`), and the bound keeps that so.
-        for _ in 0..=self.game.player_count() {
-            if !self.game.must_pass() || self.game.pass().is_err() {
-                break;
-            }
-        }
-        self.legal = None;
+    /// The game with its forced passes played.
+    fn settled(&mut self) -> &AnyGame {
+        self.legal();
+        &self.game
     }
 
     fn find(&mut self, action: i64) -> Option<Encoded> {
@@ -112,12 +119,14 @@ impl PyRlGame {
         Ok(seat(&self.game, player)?.index())
     }
 
-    fn copy_of(&self) -> PyRlGame {
+    fn copy_of(&mut self) -> PyRlGame {
+        self.legal();
         PyRlGame {
             game: self.game.clone(),
             codec: Arc::clone(&self.codec),
             setup: Arc::clone(&self.setup),
             legal: self.legal.clone(),
+            rewarded: self.rewarded,
         }
     }
 }
@@ -139,7 +148,8 @@ impl PyRlGame {
     /// Back to the start position.
     fn reset(&mut self) -> PyResult<()> {
         self.game = self.setup.new_game()?;
-        self.play_forced_passes();
+        self.legal = None;
+        self.rewarded = [false; damas::MAX_PLAYERS];
         Ok(())
     }
 
@@ -182,20 +192,20 @@ impl PyRlGame {
 
     /// The seat to move, or `None` once the game is over.
     #[getter]
-    fn to_move(&self) -> Option<usize> {
-        self.game.to_move().map(|p| p.index())
+    fn to_move(&mut self) -> Option<usize> {
+        self.settled().to_move().map(|p| p.index())
     }
 
     /// Whether the game has ended.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.game.to_move().is_none()
+    fn is_over(&mut self) -> bool {
+        self.settled().to_move().is_none()
     }
 
     /// Turns taken (forced passes included).
     #[getter]
-    fn turn_count(&self) -> usize {
-        self.game.turn_count()
+    fn turn_count(&mut self) -> usize {
+        self.settled().turn_count()
     }
 
     /// The legal action ids of the player to move, ascending.
@@ -226,10 +236,11 @@ impl PyRlGame {
     /// The observation planes of `player`: int8 array
     /// `observation_shape`, 0 or 1.
     fn observation<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
         player: usize,
     ) -> PyResult<Bound<'py, PyArray3<i8>>> {
+        self.legal();
         let observer = self.observer(player)?;
         let codec = &self.codec;
         let planes = PyArray3::<i8>::zeros(py, [codec.height, codec.width, codec.channels], false);
@@ -266,8 +277,34 @@ impl PyRlGame {
         if self.game.play(mv).is_err() {
             return false;
         }
-        self.play_forced_passes();
+        self.legal = None;
         true
+    }
+
+    /// `step(action)`, then the rewards of the seats whose place it
+    /// decided, as `(seat, reward)` pairs (each seat once per game);
+    /// `None` (and nothing changes) when `action` is not a legal id.
+    fn step_places(&mut self, action: i64) -> Option<Vec<(usize, f64)>> {
+        if !self.step(action) {
+            return None;
+        }
+        Some(self.new_places())
+    }
+
+    /// The rewards of the seats whose place was decided since the last
+    /// call (or `step_places`), as `(seat, reward)` pairs.
+    fn new_places(&mut self) -> Vec<(usize, f64)> {
+        self.legal();
+        let mut decided = Vec::new();
+        for (seat, reward) in place_rewards(&self.game).into_iter().enumerate() {
+            if let (Some(reward), Some(flag)) = (reward, self.rewarded.get_mut(seat)) {
+                if !*flag {
+                    *flag = true;
+                    decided.push((seat, reward));
+                }
+            }
+        }
+        decided
     }
 
     /// The player to move resigns (or `player`); forced passes follow.
@@ -281,7 +318,7 @@ impl PyRlGame {
                 .ok_or_else(|| play_error(damas::PlayError::GameOver))?,
         };
         self.game.resign(player).map_err(play_error)?;
-        self.play_forced_passes();
+        self.legal = None;
         Ok(())
     }
 
@@ -323,6 +360,7 @@ impl PyRlGame {
         movetime: Option<f64>,
     ) -> PyResult<Option<u32>> {
         let limits = limits(depth, nodes, movetime, false)?;
+        self.legal();
         let result = engine.search_any(py, &self.game, &limits, None)?;
         let Some(best) = result.best else {
             return Ok(None);
@@ -334,61 +372,62 @@ impl PyRlGame {
     /// The reward of each seat whose place is decided (`None` for the
     /// others): 1 for the first place, −1 for the last, linear between,
     /// ties sharing the mean of their places; solitaire: 1 for finishing.
-    fn place_rewards(&self) -> Vec<Option<f64>> {
-        place_rewards(&self.game)
+    fn place_rewards(&mut self) -> Vec<Option<f64>> {
+        place_rewards(self.settled())
     }
 
     /// The place decided so far for each seat.
-    fn places(&self) -> Vec<Option<u8>> {
-        self.game.places()
+    fn places(&mut self) -> Vec<Option<u8>> {
+        self.settled().places()
     }
 
     /// How the game ended, or `None`.
     #[getter]
-    fn outcome(&self) -> Option<PyOutcome> {
-        self.game.outcome().map(PyOutcome::from)
+    fn outcome(&mut self) -> Option<PyOutcome> {
+        self.settled().outcome().map(PyOutcome::from)
     }
 
     /// A `damas.Game` copy of the position and its history.
-    fn game(&self) -> PyGame {
-        PyGame::from_parts(self.game.clone(), Arc::clone(&self.setup))
+    fn game(&mut self) -> PyGame {
+        PyGame::from_parts(self.settled().clone(), Arc::clone(&self.setup))
     }
 
     /// The board for people.
-    fn diagram(&self) -> String {
-        self.game.diagram()
+    fn diagram(&mut self) -> String {
+        self.settled().diagram()
     }
 
     /// The position text.
     #[getter]
-    fn position(&self) -> String {
-        self.game.position_text()
+    fn position(&mut self) -> String {
+        self.settled().position_text()
     }
 
     /// Zobrist hash of the position and the player to move.
     #[getter]
-    fn hash(&self) -> u64 {
-        self.game.hash()
+    fn hash(&mut self) -> u64 {
+        self.settled().hash()
     }
 
     /// An independent copy.
-    fn copy(&self) -> PyRlGame {
+    fn copy(&mut self) -> PyRlGame {
         self.copy_of()
     }
 
-    fn __copy__(&self) -> PyRlGame {
+    fn __copy__(&mut self) -> PyRlGame {
         self.copy_of()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyRlGame {
+    fn __deepcopy__(&mut self, _memo: &Bound<'_, PyAny>) -> PyRlGame {
         self.copy_of()
     }
 
     /// Pickles as the setup and the turns, replayed on loading.
     fn __reduce__<'py>(
-        &self,
+        &mut self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        self.legal();
         let restore = py.import("damas._damas")?.getattr("_restore_rl_game")?;
         let turns: Vec<String> = self.game.turns().into_iter().map(|t| t.text).collect();
         let args = (
@@ -403,8 +442,8 @@ impl PyRlGame {
         Ok((restore, args))
     }
 
-    fn __str__(&self) -> String {
-        self.game.diagram()
+    fn __str__(&mut self) -> String {
+        self.diagram()
     }
 
     fn __repr__(&self) -> String {
@@ -430,9 +469,15 @@ pub fn restore_rl_game(
 ) -> PyResult<PyRlGame> {
     let setup = Setup::new(kind, Some(players), Some(rules), first_player, start)?;
     let mut rl = PyRlGame::from_setup(setup)?;
-    for text in turns.iter().skip(rl.game.turn_count()) {
+    for text in &turns {
         rl.game.play_text(text).map_err(play_error)?;
     }
     rl.legal = None;
+    // The rewards already given are those of the places decided.
+    for (seat, reward) in place_rewards(rl.settled()).into_iter().enumerate() {
+        if let Some(flag) = rl.rewarded.get_mut(seat) {
+            *flag = reward.is_some();
+        }
+    }
     Ok(rl)
 }
