@@ -165,7 +165,7 @@ impl PyEngine {
     /// `on_info`, if given, is called with a dict (depth, seldepth, score,
     /// nodes, time, nps, pv) after each depth. Releases the GIL; `stop()`
     /// from another thread, or Ctrl-C, ends the search, which then returns
-    /// its best move so far.
+    /// its best move so far. A finished game gives no move and no nodes.
     #[pyo3(signature = (game, depth = None, nodes = None, movetime = None, infinite = false, on_info = None))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -179,6 +179,17 @@ impl PyEngine {
         on_info: Option<Py<PyAny>>,
     ) -> PyResult<PySearchResult> {
         let limits = limits(depth, nodes, movetime, infinite)?;
+        if game.game.to_move().is_none() {
+            // A finished game has nothing to search (the position may
+            // still have moves, as after a resignation).
+            return Ok(PySearchResult {
+                best: None,
+                score: Score::Centi(0).into(),
+                depth: 0,
+                nodes: 0,
+                pv: Vec::new(),
+            });
+        }
         let snapshot = game.game.clone();
         drop(game);
         let result = self.search_any(py, &snapshot, &limits, on_info)?;

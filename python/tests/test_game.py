@@ -240,3 +240,14 @@ def test_moves_read_their_own_position_after_play_and_undo():
     assert first[-1] in first and len(first) == len(first_texts)
     with pytest.raises(IndexError):
         first[len(first)]
+
+
+def test_a_finished_game_has_nothing_to_search():
+    game = damas.Game()
+    game.resign()
+    result = damas.Engine().search(game, depth=3)
+    assert (result.best, result.nodes, result.pv) == (None, 0, [])
+    rl = damas.RlGame("spanish")
+    rl.resign()
+    assert rl.engine_action(damas.Engine(), depth=2) is None
+    assert rl.legal_actions() == [] and rl.action_mask().sum() == 0

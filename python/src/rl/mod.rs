@@ -20,6 +20,9 @@ use crate::game::{seat, PyGame, PyOutcome};
 use crate::setup::Setup;
 use codec::{Codec, Encoded};
 
+/// An observation and a legal-action mask.
+type Observed<'py> = (Bound<'py, PyArray3<i8>>, Bound<'py, PyArray1<i8>>);
+
 /// The reward of each seat whose place is decided: 1 for the first place,
 /// −1 for the last, linear between, tied seats sharing the mean of the
 /// places they hold (so the rewards of a finished game sum to 0). Alone
@@ -192,6 +195,8 @@ impl PyRlGame {
 
     /// The seat to move, or `None` once the game is over.
     #[getter]
+    // A Python property: it settles forced passes, so it needs `&mut`.
+    #[allow(clippy::wrong_self_convention)]
     fn to_move(&mut self) -> Option<usize> {
         self.settled().to_move().map(|p| p.index())
     }
@@ -254,11 +259,7 @@ impl PyRlGame {
 
     /// `(observation(player), mask)` in one call; the mask is all zero
     /// unless `player` is to move.
-    fn observe<'py>(
-        &mut self,
-        py: Python<'py>,
-        player: usize,
-    ) -> PyResult<(Bound<'py, PyArray3<i8>>, Bound<'py, PyArray1<i8>>)> {
+    fn observe<'py>(&mut self, py: Python<'py>, player: usize) -> PyResult<Observed<'py>> {
         let planes = self.observation(py, player)?;
         let mask = if self.to_move() == Some(player) {
             self.action_mask(py)?
@@ -360,7 +361,9 @@ impl PyRlGame {
         movetime: Option<f64>,
     ) -> PyResult<Option<u32>> {
         let limits = limits(depth, nodes, movetime, false)?;
-        self.legal();
+        if self.settled().to_move().is_none() {
+            return Ok(None);
+        }
         let result = engine.search_any(py, &self.game, &limits, None)?;
         let Some(best) = result.best else {
             return Ok(None);
