@@ -53,8 +53,8 @@ def test_three_players_leave_as_their_places_are_decided():
     assert abs(sum(totals.values())) < 1e-9
     places = env.unwrapped.game.outcome.places
     for seat, agent in enumerate(env.possible_agents):
-        assert totals[agent] == pytest.approx((3 + 1 - 2 * places[seat]) / 2) or (
-            places.count(places[seat]) > 1)
+        mean = places[seat] + (places.count(places[seat]) - 1) / 2
+        assert totals[agent] == pytest.approx((3 + 1 - 2 * mean) / 2)
 
 
 def test_illegal_and_out_of_range_actions():
