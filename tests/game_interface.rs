@@ -409,3 +409,33 @@ fn a_chinese_goal_full_when_read_is_a_finished_player() {
         AnyGame::from_text(&GameSpec::Chinese(rules), &format!("{mixed} anti=0")).expect("valid");
     assert_eq!(game.places(), vec![None, None]);
 }
+
+#[test]
+fn any_move_ends_are_the_anatomy_ends_in_every_game() {
+    // A king capture (1x17 through 23 and 30) as well as the openings of
+    // every game: the ends come from the move alone.
+    let king = AnyGame::from_text(&GameSpec::Spanish, "W:WK1:B14,26,27").unwrap();
+    let mut games: Vec<AnyGame> = specs().iter().map(AnyGame::new).collect();
+    games.push(king);
+    let mut checked = 0;
+    for mut game in games {
+        for _ in 0..6 {
+            let moves = game.legal_moves();
+            for mv in &moves {
+                let anatomy = game.anatomy(mv);
+                assert_eq!(
+                    mv.ends(),
+                    (anatomy.from, anatomy.to),
+                    "{}",
+                    game.move_text(mv)
+                );
+                checked += 1;
+            }
+            match moves.last() {
+                Some(&mv) => game.play(mv).unwrap(),
+                None => break,
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}

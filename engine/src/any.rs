@@ -150,6 +150,28 @@ impl std::fmt::Display for AnyMove {
     }
 }
 
+impl AnyMove {
+    /// The points the move leaves and ends on, as
+    /// [`Game::anatomy`] names them, read from the move alone: no position
+    /// is needed and nothing is allocated, so a front end can index moves
+    /// (by `from` × `to`) as fast as they are generated.
+    ///
+    /// ```
+    /// use damas::{AnyGame, Game, GameSpec};
+    /// let game = AnyGame::new(&GameSpec::Spanish);
+    /// for mv in game.legal_moves() {
+    ///     let anatomy = game.anatomy(&mv);
+    ///     assert_eq!(mv.ends(), (anatomy.from, anatomy.to));
+    /// }
+    /// ```
+    pub fn ends(&self) -> (Point, Point) {
+        match self {
+            AnyMove::Spanish(mv) => (Point::of(mv.from().index()), Point::of(mv.to().index())),
+            AnyMove::Chinese(mv) => (Point::of(mv.from().index()), Point::of(mv.to().index())),
+        }
+    }
+}
+
 impl AnyGame {
     /// The start position of `spec`, `p1` to move.
     pub fn new(spec: &GameSpec) -> AnyGame {
