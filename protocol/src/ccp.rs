@@ -31,9 +31,14 @@ pub fn sink(out: &Output) -> EventSink {
     ugi::sink_in(out, NOTATION)
 }
 
-/// Starts speaking CCP: sets the CCERL rules and returns the reply to
-/// `ccp` (the engine's name and author, then `ccpok`).
+/// Starts speaking CCP: sets two players and the CCERL rules and returns
+/// the reply to `ccp` (the engine's name and author, then `ccpok`).
 pub fn hello(host: &mut Host) -> Vec<String> {
+    // CCP is two-player Chinese checkers whatever `Players` said before.
+    host.handle(Request::SetOption {
+        name: "Players".into(),
+        value: "2".into(),
+    });
     host.handle(Request::SetOption {
         name: "Rules".into(),
         value: "ccerl".into(),

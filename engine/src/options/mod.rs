@@ -118,6 +118,12 @@ pub enum OptionError {
         /// What it accepts.
         expected: String,
     },
+    /// `Rules ccerl` (two-player Chinese checkers) while `Players` is not 2.
+    #[error(
+        "Rules ccerl is two-player Chinese checkers, but Players is {0}; \
+         set Players to 2 first"
+    )]
+    CcerlPlayers(u8),
     /// Each option is valid but together they describe no game.
     #[error(
         "{} is played by {} players, but Players is {players}; set Game or Players",
@@ -193,6 +199,8 @@ pub struct OptionDecl {
     /// What setting it changes.
     pub effect: OptionEffect,
     get: fn(&Settings) -> OptionValue,
+    /// Refuses a value that fits the option but not the other settings.
+    check: fn(&Settings, &OptionValue) -> Result<(), OptionError>,
     set: fn(&mut Settings, &OptionValue),
 }
 
@@ -246,9 +254,7 @@ impl OptionDecl {
                 "false" | "off" | "0" => Ok(OptionValue::Check(false)),
                 _ => Err(bad("true or false".into())),
             },
-            OptionType::Spin { min, max } => text
-                .parse::<u64>()
-                .ok()
+            OptionType::Spin { min, max } => read_whole_number(text)
                 .filter(|n| (min..=max).contains(n))
                 .map(OptionValue::Spin)
                 .ok_or_else(|| bad(format!("an integer from {min} to {max}"))),
@@ -272,6 +278,33 @@ impl OptionDecl {
     }
 }
 
+/// Most digits [`read_whole_number`] reads: every `u64` fits in 20.
+const MAX_DIGITS: usize = 20;
+
+/// Reads a whole number written as the engine writes it: ASCII digits
+/// only, without a sign and without leading zeros (`0` itself is fine), at
+/// most 20 of them, with spaces around ignored. `+5`, `05`, `5.0`, `1e3`
+/// and `٥` are no numbers here, so that each value has one spelling and
+/// reads back as it was sent. `None` when `text` is no such number or does
+/// not fit a `u64`.
+///
+/// ```
+/// use damas::options::read_whole_number;
+/// assert_eq!(read_whole_number(" 64 "), Some(64));
+/// assert_eq!(read_whole_number("0"), Some(0));
+/// for bad in ["+5", "-1", "05", "", "5 5", "18446744073709551616"] {
+///     assert_eq!(read_whole_number(bad), None, "{bad}");
+/// }
+/// ```
+pub fn read_whole_number(text: &str) -> Option<u64> {
+    let digits = text.trim();
+    let canonical = !digits.is_empty()
+        && digits.len() <= MAX_DIGITS
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    canonical.then(|| digits.parse().ok()).flatten()
+}
+
 /// The option named `name` (case-insensitive).
 pub fn find(name: &str) -> Option<&'static OptionDecl> {
     let name = name.trim();
@@ -284,6 +317,7 @@ impl Settings {
         let decl =
             find(name).ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
         let value = decl.parse(value)?;
+        (decl.check)(self, &value)?;
         (decl.set)(self, &value);
         Ok(decl.effect)
     }
