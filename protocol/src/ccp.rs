@@ -62,20 +62,23 @@ pub(crate) fn position_cells(
     ply: u32,
     moves: Vec<ClientMove>,
 ) {
-    if host.refuse_if_busy() {
-        return;
+    if host.is_searching() {
+        return host.refuse_position(crate::host::BUSY);
     }
-    let Some(spec) = host.spec() else { return };
+    let spec = match host.settings().spec() {
+        Ok(spec) => spec,
+        Err(err) => return host.refuse_position(err),
+    };
     match notation::read_cells(&spec, cells, player, ply) {
         Ok(game) => host.handle(Request::Position {
             start: Start::Game(Box::new(game)),
             moves,
         }),
-        Err(CellsError::WrongGame) => host.report_error(
+        Err(CellsError::WrongGame) => host.refuse_position(
             "'position cells' needs two-player Chinese checkers \
              (send 'ccp' or set Rules to ccerl)",
         ),
-        Err(CellsError::Invalid(err)) => host.report_error(err),
+        Err(CellsError::Invalid(err)) => host.refuse_position(err),
     }
 }
 

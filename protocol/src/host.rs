@@ -25,6 +25,9 @@ use damas::{AnyEngine, AnyGame, AnyMove, EndgameTables, Game, GameSpec, Player, 
 use crate::command::{GoParams, Query};
 use crate::reply;
 
+/// The refusal of a request that changes the state while a search runs.
+pub const BUSY: &str = "a search or perft is running; send 'stop' first";
+
 /// Deepest `perft` or `divide` the host runs.
 pub const MAX_PERFT_DEPTH: u32 = 32;
 
@@ -48,8 +51,10 @@ pub enum Event {
     /// text.
     Info(SearchInfo<String>),
     /// The search's choice in the game's move text (`pass` when the player
-    /// to move must pass), or `None` when there is nothing to play. Always
-    /// the last event of a search.
+    /// to move must pass), or `None` when there is nothing to play or the
+    /// `go` was refused (after its [`Event::Error`]). Every `go` ends in
+    /// exactly one: the last event of a search, or the answer to a refused
+    /// `go` at once.
     BestMove(Option<String>),
     /// One first move of a `divide` and the paths below it.
     PerftRow {
@@ -173,6 +178,9 @@ pub struct Host {
     search: Option<RunningSearch>,
     /// The endgame tables of `TablebasePath`.
     tables: Option<EndgameTables>,
+    /// Set when the client's last `position` was refused: `go` then
+    /// answers the null move rather than a move of the position before.
+    position_refused: bool,
     events: EventSink,
 }
 
@@ -191,6 +199,7 @@ impl Host {
             engine: Some(engine),
             search: None,
             tables: None,
+            position_refused: false,
             events,
         }
     }
@@ -227,12 +236,28 @@ impl Host {
         self.emit(Event::Error(what.to_string()));
     }
 
+    /// Answers a `go` that cannot search: the error, then the null move
+    /// (`bestmove (none)`), so that a client waiting for `bestmove` never
+    /// waits forever.
+    pub fn refuse_go(&self, why: impl std::fmt::Display) {
+        self.report_error(why);
+        self.emit(Event::BestMove(None));
+    }
+
+    /// Reports why a position was refused and remembers it: the next `go`
+    /// is refused until a position, a new game or a new game's option is
+    /// accepted.
+    pub fn refuse_position(&mut self, why: impl std::fmt::Display) {
+        self.position_refused = true;
+        self.report_error(why);
+    }
+
     /// When a search or perft runs, reports the error that says so and
     /// returns true (for requests that would change the state).
     pub fn refuse_if_busy(&self) -> bool {
         let busy = self.is_searching();
         if busy {
-            self.report_error("a search or perft is running; send 'stop' first");
+            self.report_error(BUSY);
         }
         busy
     }
@@ -261,8 +286,12 @@ impl Host {
                 | Request::Go(_)
                 | Request::Perft { .. }
         );
-        if changes_state && self.refuse_if_busy() {
-            return;
+        if changes_state && self.is_searching() {
+            return match request {
+                Request::Go(_) => self.refuse_go(BUSY),
+                Request::Position { .. } => self.refuse_position(BUSY),
+                _ => self.report_error(BUSY),
+            };
         }
         match request {
             Request::IsReady => self.emit(Event::Ready),
@@ -272,15 +301,11 @@ impl Host {
                     if let Some(engine) = &mut self.engine {
                         engine.clear();
                     }
-                    self.game = AnyGame::new(&spec);
+                    self.start_game(AnyGame::new(&spec));
                 }
             }
             Request::Position { start, moves } => self.set_position(start, &moves),
-            Request::Go(params) => {
-                if self.spec().is_some() {
-                    self.start_search(&params);
-                }
-            }
+            Request::Go(params) => self.go(&params),
             Request::Stop => self.stop(),
             Request::Perft { depth, divide } => self.start_perft(depth, divide),
             Request::Query(query) => self.answer_query(query),
@@ -325,7 +350,7 @@ impl Host {
             if let Some(warning) = spec.rules_warning() {
                 self.emit(Event::Note(warning));
             }
-            self.game = AnyGame::new(spec);
+            self.start_game(AnyGame::new(spec));
         }
         if let Some(engine) = &mut self.engine {
             match effect {
@@ -358,18 +383,26 @@ impl Host {
         self.settings = settings;
     }
 
+    /// Makes `game` the current game, a position the client set.
+    fn start_game(&mut self, game: AnyGame) {
+        self.game = game;
+        self.position_refused = false;
+    }
+
     fn set_position(&mut self, start: Start, moves: &[ClientMove]) {
         let game = match start {
             Start::Game(game) => *game,
-            Start::Initial => match self.spec() {
-                Some(spec) => AnyGame::new(&spec),
-                None => return,
-            },
-            Start::Text(text) => {
-                let Some(spec) = self.spec() else { return };
-                match AnyGame::from_text(&spec, &text) {
-                    Ok(game) => game,
-                    Err(err) => return self.report_error(err),
+            start => {
+                let spec = match self.settings.spec() {
+                    Ok(spec) => spec,
+                    Err(err) => return self.refuse_position(err),
+                };
+                match start {
+                    Start::Text(text) => match AnyGame::from_text(&spec, &text) {
+                        Ok(game) => game,
+                        Err(err) => return self.refuse_position(err),
+                    },
+                    _ => AnyGame::new(&spec),
                 }
             }
         };
@@ -381,14 +414,14 @@ impl Host {
     fn play_moves(&mut self, mut game: AnyGame, moves: &[ClientMove]) {
         for (index, mv) in moves.iter().enumerate() {
             if let Err(err) = game.play_text(&mv.text) {
-                return self.report_error(format!(
+                return self.refuse_position(format!(
                     "move {} '{}': {err}",
                     index + 1,
                     mv.written.chars().take(40).collect::<String>()
                 ));
             }
         }
-        self.game = game;
+        self.start_game(game);
     }
 
     fn answer_query(&self, query: Query) {
@@ -480,7 +513,27 @@ impl Host {
         }
     }
 
-    fn start_search(&mut self, params: &GoParams) {
+    /// Searches, or refuses with the null move when there is nothing the
+    /// client asked to search: the options describe no game, or its last
+    /// position was refused.
+    fn go(&mut self, params: &GoParams) {
+        if let Err(err) = self.settings.spec() {
+            return self.refuse_go(err);
+        }
+        if self.position_refused {
+            return self.refuse_go(
+                "the last 'position' was refused, so there is no position to search; \
+                 send 'position' again",
+            );
+        }
+        if !self.start_search(params) {
+            self.emit(Event::BestMove(None));
+        }
+    }
+
+    /// Starts the search; false (after the error) when its thread could
+    /// not start.
+    fn start_search(&mut self, params: &GoParams) -> bool {
         let limits = self.limits(params);
         let game = self.game.clone();
         let events = Arc::clone(&self.events);
@@ -500,19 +553,21 @@ impl Host {
             };
             done.store(true, Ordering::Release);
             events(Event::BestMove(best));
-        });
+        })
     }
 
     /// Starts `work` on the worker thread with the search context, its stop
-    /// flag and its done flag (to raise just before its last event).
+    /// flag and its done flag (to raise just before its last event); false
+    /// after reporting the error when it could not start.
     fn spawn_worker(
         &mut self,
         name: &str,
         work: impl FnOnce(&mut AnyEngine, &AtomicBool, &AtomicBool) + Send + 'static,
-    ) {
+    ) -> bool {
         self.reap_finished();
         let Some(mut engine) = self.engine.take() else {
-            return self.report_error("the search context is lost");
+            self.report_error("the search context is lost");
+            return false;
         };
         engine.set_endgame_tables(self.tables.as_ref());
         let stop = Arc::new(AtomicBool::new(false));
@@ -530,10 +585,14 @@ impl Host {
                 engine
             });
         match spawned {
-            Ok(handle) => self.search = Some(RunningSearch { stop, done, handle }),
+            Ok(handle) => {
+                self.search = Some(RunningSearch { stop, done, handle });
+                true
+            }
             Err(err) => {
                 self.engine = Some(self.fresh_engine());
                 self.report_error(format!("cannot start the {name} thread: {err}"));
+                false
             }
         }
     }

@@ -1,7 +1,9 @@
 //! The table of every option ([`OPTIONS`]), with the small readers its
 //! entries share.
 
-use super::{OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, Settings};
+use super::{
+    OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, Settings,
+};
 use super::{MAX_BEAM_WIDTH, MAX_LIMIT, MAX_MOVE_OVERHEAD_MS, MAX_SEED};
 use crate::chinese::Rules;
 use crate::game::GameKind;
