@@ -123,36 +123,43 @@ fn scores_are_uci_centipawns_or_mate_in_moves() {
     }
 }
 
-/// Peak resident memory of a process, in KiB.
-fn peak_rss_kib(pid: u32) -> u64 {
+/// A memory figure of a process from `/proc/<pid>/status` (`VmHWM`: the
+/// peak, `VmRSS`: now), in KiB.
+fn memory_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("Linux /proc");
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM in /proc status")
+        .unwrap_or_else(|| panic!("{field} in /proc status"))
 }
 
 #[test]
-fn hash_memory_is_lazy_zeroed_and_never_doubled() {
+fn hash_memory_is_resident_at_isready_and_never_doubled() {
+    const MIB: u64 = 1024;
     let mut engine = Engine::start();
-    engine.assert_ready();
-    for size in ["4096", "2048", "4096"] {
+    assert_eq!(engine.query("turn"), "p1");
+    assert!(
+        memory_kib(engine.pid(), "VmRSS") < 32 * MIB,
+        "no table before the first isready"
+    );
+    for size in [128, 64, 128] {
         engine.send(&format!("setoption name Hash value {size}"));
         engine.assert_ready();
+        // The table is resident when `readyok` comes, before any search.
+        let rss = memory_kib(engine.pid(), "VmRSS");
+        assert!(rss >= size * MIB, "Hash {size}: {rss} KiB resident");
     }
     engine.send("uginewgame");
     engine.send("position startpos");
     engine.go("depth 5");
     engine.send("setoption name Game value chinese");
+    engine.assert_ready();
     engine.send("position startpos");
     engine.go("depth 2");
-    // A 4 GiB table is resident only where the searches wrote: far below
-    // one table, let alone two. The tables ask for 2 MiB pages
-    // (huge_pages.rs), so each entry written can make 2 MiB resident: the
-    // searches here write a few hundred entries.
-    let peak = peak_rss_kib(engine.pid());
-    assert!(peak < 1024 * 1024, "peak RSS {peak} KiB");
+    // A new size or game frees the old table before the new one is made.
+    let peak = memory_kib(engine.pid(), "VmHWM");
+    assert!(peak < 2 * 128 * MIB, "peak RSS {peak} KiB");
 }
 
 #[test]

@@ -498,6 +498,81 @@ impl AnyEngine {
         }
         self.tablebase = tablebase;
     }
+
+    /// Makes the search context of `kind` (freeing the other game's
+    /// first) and its transposition table resident ([`Search::prepare`]),
+    /// so that the next search of that game starts at full speed.
+    pub fn prepare_for(&mut self, kind: GameKind) {
+        match kind {
+            GameKind::Spanish => self.spanish().prepare(),
+            GameKind::Chinese | GameKind::Japanese => self.chinese().prepare(),
+        }
+    }
+
+    /// Whether the search context of `kind` is made and its table resident.
+    pub fn is_prepared_for(&self, kind: GameKind) -> bool {
+        self.holds(kind) && self.is_prepared()
+    }
+
+    /// Forgets everything learned, for a new game of `kind`: that game's
+    /// table emptied in place, or made if another game was searched last;
+    /// resident either way.
+    pub fn clear_for(&mut self, kind: GameKind) {
+        if self.holds(kind) {
+            self.clear();
+        } else {
+            self.prepare_for(kind);
+        }
+    }
+
+    /// Forgets everything learned about `kind` if its context is made,
+    /// without making one (a table for another game waits for
+    /// [`AnyEngine::prepare_for`] or the next search).
+    pub fn forget(&mut self, kind: GameKind) {
+        if self.holds(kind) {
+            self.clear();
+        }
+    }
+
+    /// Whether the context made is the one of `kind`.
+    fn holds(&self, kind: GameKind) -> bool {
+        matches!(
+            (&self.inner, kind),
+            (Inner::Spanish(_), GameKind::Spanish)
+                | (Inner::Chinese(_), GameKind::Chinese | GameKind::Japanese)
+        )
+    }
+
+    /// The Spanish draughts context, made with the options if another game
+    /// (or none) was searched last: that game's table is freed first.
+    fn spanish(&mut self) -> &mut spanish::Engine {
+        if !matches!(self.inner, Inner::Spanish(_)) {
+            self.inner = Inner::None;
+            let mut engine = spanish::Engine::new(self.hash_mb);
+            engine.set_options(&self.options);
+            engine.set_tablebase(self.tablebase.clone());
+            self.inner = Inner::Spanish(Box::new(engine));
+        }
+        match &mut self.inner {
+            Inner::Spanish(engine) => engine,
+            _ => unreachable!("made above"),
+        }
+    }
+
+    /// The Chinese checkers context, made as [`AnyEngine::spanish`] makes
+    /// its.
+    fn chinese(&mut self) -> &mut chinese::Engine {
+        if !matches!(self.inner, Inner::Chinese(_)) {
+            self.inner = Inner::None;
+            let mut engine = chinese::Engine::new(self.hash_mb);
+            engine.set_options(&self.options);
+            self.inner = Inner::Chinese(Box::new(engine));
+        }
+        match &mut self.inner {
+            Inner::Chinese(engine) => engine,
+            _ => unreachable!("made above"),
+        }
+    }
 }
 
 impl Search<AnyGame> for AnyEngine {
@@ -536,6 +611,24 @@ impl Search<AnyGame> for AnyEngine {
         }
     }
 
+    /// Prepares the context of the game searched last, if any
+    /// ([`AnyEngine::prepare_for`] names the game).
+    fn prepare(&mut self) {
+        match &mut self.inner {
+            Inner::None => {}
+            Inner::Spanish(engine) => engine.prepare(),
+            Inner::Chinese(engine) => engine.prepare(),
+        }
+    }
+
+    fn is_prepared(&self) -> bool {
+        match &self.inner {
+            Inner::None => false,
+            Inner::Spanish(engine) => engine.is_prepared(),
+            Inner::Chinese(engine) => engine.is_prepared(),
+        }
+    }
+
     fn search(
         &mut self,
         game: &AnyGame,
@@ -545,38 +638,15 @@ impl Search<AnyGame> for AnyEngine {
     ) -> SearchResult<AnyMove> {
         match game {
             AnyGame::Spanish(game) => {
-                // Taking the engine out leaves no table behind: the other
-                // game's table is freed before a new one is made.
-                let mut engine = match std::mem::take(&mut self.inner) {
-                    Inner::Spanish(engine) => engine,
-                    other => {
-                        drop(other);
-                        let mut engine = spanish::Engine::new(self.hash_mb);
-                        engine.set_options(&self.options);
-                        engine.set_tablebase(self.tablebase.clone());
-                        Box::new(engine)
-                    }
-                };
-                let result = engine.search(game, limits, stop, &mut |info| {
+                let result = self.spanish().search(game, limits, stop, &mut |info| {
                     on_info(&map_info(info, AnyMove::Spanish))
                 });
-                self.inner = Inner::Spanish(engine);
                 map_result(result, AnyMove::Spanish)
             }
             AnyGame::Chinese(game) => {
-                let mut engine = match std::mem::take(&mut self.inner) {
-                    Inner::Chinese(engine) => engine,
-                    other => {
-                        drop(other);
-                        let mut engine = chinese::Engine::new(self.hash_mb);
-                        engine.set_options(&self.options);
-                        Box::new(engine)
-                    }
-                };
-                let result = engine.search(game, limits, stop, &mut |info| {
+                let result = self.chinese().search(game, limits, stop, &mut |info| {
                     on_info(&map_info(info, AnyMove::Chinese))
                 });
-                self.inner = Inner::Chinese(engine);
                 map_result(result, AnyMove::Chinese)
             }
         }

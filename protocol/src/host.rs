@@ -34,8 +34,8 @@ pub const MAX_PERFT_DEPTH: u32 = 32;
 /// What the host reports.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
-    /// The host is ready (the answer to [`Request::IsReady`], at once even
-    /// while a search runs).
+    /// The host is ready (the answer to [`Request::IsReady`]: at once while
+    /// a search runs, else once the transposition table is resident).
     Ready,
     /// Something the client should know that is no error (the rules played
     /// are not the rules asked for).
@@ -121,7 +121,8 @@ impl ClientMove {
 /// What the host is asked to do.
 #[derive(Clone, Debug)]
 pub enum Request {
-    /// Report [`Event::Ready`].
+    /// Make the transposition table of the game resident (when no search
+    /// runs), then report [`Event::Ready`].
     IsReady,
     /// Set one option (by its name in [`damas::options::OPTIONS`]).
     SetOption {
@@ -190,8 +191,8 @@ impl Host {
     pub fn new(events: EventSink) -> Host {
         let settings = Settings::default();
         let game = AnyGame::new(&settings.spec().unwrap_or_default());
-        // The engine makes its table on the first search: nothing large is
-        // allocated before the client's first search.
+        // The engine makes its table at the first `isready` (or search):
+        // nothing large is allocated for a client that only reads options.
         let engine = AnyEngine::new(settings.hash_mb);
         Host {
             settings,
@@ -294,12 +295,15 @@ impl Host {
             };
         }
         match request {
-            Request::IsReady => self.emit(Event::Ready),
+            Request::IsReady => {
+                self.prepare_table();
+                self.emit(Event::Ready);
+            }
             Request::SetOption { name, value } => self.set_option(&name, &value),
             Request::NewGame => {
                 if let Some(spec) = self.spec() {
                     if let Some(engine) = &mut self.engine {
-                        engine.clear();
+                        engine.clear_for(spec.kind());
                     }
                     self.start_game(AnyGame::new(&spec));
                 }
@@ -356,8 +360,13 @@ impl Host {
             match effect {
                 // Resizes only when the size changes (old table freed first).
                 OptionEffect::ResizeHash => engine.set_hash(self.settings.hash_mb),
-                OptionEffect::NewGame if new_game.is_some() => engine.clear(),
-                OptionEffect::NewGame | OptionEffect::LoadTablebase | OptionEffect::None => {}
+                // The table of another game is made at the next `isready`.
+                OptionEffect::NewGame => {
+                    if let Some(spec) = &new_game {
+                        engine.forget(spec.kind());
+                    }
+                }
+                OptionEffect::LoadTablebase | OptionEffect::None => {}
             }
             engine.set_options(&self.settings.engine_options());
         }
@@ -381,6 +390,16 @@ impl Host {
         }
         self.tables = tables;
         self.settings = settings;
+    }
+
+    /// Makes the transposition table of the game the options describe
+    /// resident, on every core, unless a search has it or it already is:
+    /// the client's `isready` after a `Hash` or `Game` change pays for
+    /// faulting its pages in, not the next search.
+    fn prepare_table(&mut self) {
+        if let (Some(engine), Ok(spec)) = (&mut self.engine, self.settings.spec()) {
+            engine.prepare_for(spec.kind());
+        }
     }
 
     /// Makes `game` the current game, a position the client set.
@@ -534,10 +553,17 @@ impl Host {
     /// Starts the search; false (after the error) when its thread could
     /// not start.
     fn start_search(&mut self, params: &GoParams) -> bool {
-        let limits = self.limits(params);
+        let mut limits = self.limits(params);
         let game = self.game.clone();
         let events = Arc::clone(&self.events);
         self.spawn_worker("search", move |engine, stop, done| {
+            // A client that sent no `isready` since the table was made
+            // pays for it here, out of this move's time.
+            if !engine.is_prepared_for(game.kind()) {
+                let started = Instant::now();
+                engine.prepare_for(game.kind());
+                spend(&mut limits, started.elapsed());
+            }
             let best = if game.is_over() {
                 None
             } else {
@@ -628,6 +654,16 @@ impl Host {
         {
             self.stop();
         }
+    }
+}
+
+/// Takes `spent` off the time limits (never below zero).
+fn spend(limits: &mut SearchLimits, spent: Duration) {
+    for time in [&mut limits.movetime, &mut limits.time_left]
+        .into_iter()
+        .flatten()
+    {
+        *time = time.saturating_sub(spent);
     }
 }
 

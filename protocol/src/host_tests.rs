@@ -280,3 +280,42 @@ fn a_go_during_a_search_gets_its_own_null_move() {
         .count();
     assert_eq!(best, 1, "the running search's own bestmove");
 }
+
+fn table_ready(host: &Host, kind: damas::GameKind) -> bool {
+    host.engine
+        .as_ref()
+        .is_some_and(|engine| engine.is_prepared_for(kind))
+}
+
+#[test]
+fn the_table_is_made_resident_at_isready_not_by_the_search() {
+    use damas::GameKind::{Chinese, Spanish};
+    let (mut host, events) = host();
+    set(&mut host, "Hash", "2");
+    assert!(!table_ready(&host, Spanish), "nothing made before isready");
+    host.handle(Request::IsReady);
+    assert!(table_ready(&host, Spanish));
+    // A new size is made resident at the next isready.
+    set(&mut host, "Hash", "3");
+    assert!(!table_ready(&host, Spanish));
+    host.handle(Request::IsReady);
+    assert!(table_ready(&host, Spanish));
+    host.handle(Request::NewGame);
+    assert!(table_ready(&host, Spanish), "cleared in place, resident");
+    // Another game's table: at its isready (or its new game).
+    set(&mut host, "Game", "chinese");
+    assert!(!table_ready(&host, Chinese));
+    host.handle(Request::IsReady);
+    assert!(table_ready(&host, Chinese) && !table_ready(&host, Spanish));
+    set(&mut host, "Game", "spanish");
+    host.handle(Request::NewGame);
+    assert!(table_ready(&host, Spanish));
+    // A client that never says isready: the search makes it resident
+    // first, and still answers.
+    set(&mut host, "Hash", "4");
+    go_depth(&mut host, 2);
+    assert!(table_ready(&host, Spanish));
+    assert!(taken(&events)
+        .iter()
+        .any(|e| matches!(e, Event::BestMove(Some(_)))));
+}
