@@ -33,6 +33,16 @@ pub const MAX_LIMIT: u64 = 1_000_000;
 /// Longest text option (`TablebasePath`) accepted, in bytes.
 pub const MAX_TEXT_LEN: usize = 1024;
 
+/// The default `MoveOverhead`, in milliseconds: what a loaded machine may
+/// add to a move between the search's deadline and the client reading
+/// `bestmove` (the search thread waiting for a core, the pipe, the
+/// client's own thread). At 100 ms a move the search on a machine whose
+/// two cores ran six jobs overran its deadline by up to 60 ms, and
+/// cutegames forfeits a move 50 ms late: 50 leaves 100 ms for that
+/// (docs/PERFORMANCE.md, "Time on a loaded machine"). The protocol never
+/// keeps back more than half of a move's time.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
+
 /// Largest `MoveOverhead`, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
@@ -80,7 +90,7 @@ impl Default for Settings {
             rules: Rules::default(),
             threads: 1,
             hash_mb: 64,
-            move_overhead_ms: 20,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             beam_width: 64,
             style: Style::Best,
             seed: 0,

@@ -143,6 +143,13 @@ fn the_combo_names_are_the_registry_and_style_names() {
 }
 
 #[test]
+fn the_move_overhead_default_leaves_a_loaded_machine_its_margin() {
+    let settings = Settings::default();
+    assert_eq!(settings.move_overhead_ms, 50);
+    assert_eq!(settings.value("MoveOverhead").as_deref(), Some("50"));
+}
+
+#[test]
 fn numbers_are_read_strictly_and_a_refusal_changes_nothing() {
     let mut settings = Settings::default();
     settings.set("Hash", "128").expect("valid");
