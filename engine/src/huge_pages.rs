@@ -181,17 +181,32 @@ mod tests {
 
     #[cfg(target_os = "linux")]
     #[test]
+    #[allow(unsafe_code)]
     fn faulting_in_makes_every_page_resident() {
-        let mut table = slots(PARALLEL_MIN_BYTES / 16 * 2);
-        let (start, len) = (table.as_ptr() as usize, std::mem::size_of_val(&*table));
-        let before = resident_pages(start, len);
-        fault_in(&mut table);
-        let after = resident_pages(start, len);
-        assert!(
-            before.0 < before.1,
-            "a fresh table is not resident: {before:?}"
-        );
-        assert_eq!(after.0, after.1, "every page resident: {after:?}");
+        // A mapping of its own: the allocator may hand a test memory that
+        // another test already made resident.
+        let len = PARALLEL_MIN_BYTES * 2;
+        // SAFETY: a fresh private anonymous mapping, checked for failure;
+        // zeroed memory is a valid slice of slots (all atomics zero), used
+        // only while mapped and unmapped once, below.
+        unsafe {
+            let map = libc::mmap(
+                std::ptr::null_mut(),
+                len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            );
+            assert_ne!(map, libc::MAP_FAILED);
+            let table = std::slice::from_raw_parts_mut(map.cast::<LocklessSlot>(), len / 16);
+            let before = resident_pages(map as usize, len);
+            fault_in(table);
+            let after = resident_pages(map as usize, len);
+            libc::munmap(map, len);
+            assert_eq!(before.0, 0, "a fresh mapping is not resident: {before:?}");
+            assert_eq!(after.0, after.1, "every page resident: {after:?}");
+        }
     }
 
     /// (resident, all) of the whole pages in `[start, start + len)`.
