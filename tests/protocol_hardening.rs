@@ -131,8 +131,12 @@ fn huge_numbers_and_negative_clocks() {
         "go nodes 0",
         "go movestogo 0",
     ] {
+        let before = probe.bestmoves();
         let reply = probe.refused(line);
         assert!(!reply.contains("Some("), "{reply}");
+        // A refused `go` still ends in its one null move, at once.
+        let after = if line.starts_with("go ") { 1 } else { 0 };
+        assert_eq!(probe.bestmoves(), before + after, "{line}");
     }
     for line in [
         "go wtime -1000 btime -1 winc -5 binc -5",
@@ -156,15 +160,19 @@ fn go_twice_stop_without_search_and_setoption_during_search() {
     probe.alive();
     probe.silent("go infinite");
     // Whether the first search still runs or has already answered, the
-    // second `go` gets one error line or starts a new search: never both
-    // searches at once, never silence forever.
+    // second `go` gets one error line and its own null move, or starts a
+    // new search: never both searches at once, never silence forever, one
+    // `bestmove` per `go` either way.
     let second = probe.send("go depth 1");
     let errors = second
         .iter()
         .filter(|l| l.starts_with("info string error"))
         .count();
     assert!(errors <= 1, "{second:?}");
-    let expected = if errors == 1 { 1 } else { 2 };
+    if errors == 1 {
+        assert!(second.iter().any(|l| l == "bestmove (none)"), "{second:?}");
+    }
+    let expected = 2;
     if probe.session.is_searching() {
         let reply = probe.refused("setoption name Hash value 8");
         assert!(reply.contains("is running; send 'stop' first"), "{reply}");

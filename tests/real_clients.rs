@@ -123,36 +123,43 @@ fn scores_are_uci_centipawns_or_mate_in_moves() {
     }
 }
 
-/// Peak resident memory of a process, in KiB.
-fn peak_rss_kib(pid: u32) -> u64 {
+/// A memory figure of a process from `/proc/<pid>/status` (`VmHWM`: the
+/// peak, `VmRSS`: now), in KiB.
+fn memory_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("Linux /proc");
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmHWM in /proc status")
+        .unwrap_or_else(|| panic!("{field} in /proc status"))
 }
 
 #[test]
-fn hash_memory_is_lazy_zeroed_and_never_doubled() {
+fn hash_memory_is_resident_at_isready_and_never_doubled() {
+    const MIB: u64 = 1024;
     let mut engine = Engine::start();
-    engine.assert_ready();
-    for size in ["4096", "2048", "4096"] {
+    assert_eq!(engine.query("turn"), "p1");
+    assert!(
+        memory_kib(engine.pid(), "VmRSS") < 32 * MIB,
+        "no table before the first isready"
+    );
+    for size in [128, 64, 128] {
         engine.send(&format!("setoption name Hash value {size}"));
         engine.assert_ready();
+        // The table is resident when `readyok` comes, before any search.
+        let rss = memory_kib(engine.pid(), "VmRSS");
+        assert!(rss >= size * MIB, "Hash {size}: {rss} KiB resident");
     }
     engine.send("uginewgame");
     engine.send("position startpos");
     engine.go("depth 5");
     engine.send("setoption name Game value chinese");
+    engine.assert_ready();
     engine.send("position startpos");
     engine.go("depth 2");
-    // A 4 GiB table is resident only where the searches wrote: far below
-    // one table, let alone two. The tables ask for 2 MiB pages
-    // (huge_pages.rs), so each entry written can make 2 MiB resident: the
-    // searches here write a few hundred entries.
-    let peak = peak_rss_kib(engine.pid());
-    assert!(peak < 1024 * 1024, "peak RSS {peak} KiB");
+    // A new size or game frees the old table before the new one is made.
+    let peak = memory_kib(engine.pid(), "VmHWM");
+    assert!(peak < 2 * 128 * MIB, "peak RSS {peak} KiB");
 }
 
 #[test]
@@ -345,4 +352,157 @@ fn error_texts_name_players_and_hold_no_debug_text() {
             assert!(!reply.contains(debug), "{reply}");
         }
     }
+}
+
+/// What a hostile GUI sends between its `go` commands: mismatched and
+/// sloppy options, refused and finished positions, protocol switches.
+const HOSTILE_LINES: &[&str] = &[
+    "setoption name Players value 3",
+    "setoption name Players value 2",
+    "setoption name Game value chinese",
+    "setoption name Game value spanish",
+    "setoption name Hash value +5",
+    "setoption name Hash value 1",
+    "setoption name Threads value 01",
+    "setoption name Rules value ccerl",
+    "position startpos",
+    "position startpos moves 11-15",
+    "position startpos moves 11-15 11-15",
+    "position fen W:W18:B",
+    "position fen B:W14:B18",
+    "position fen garbage",
+    "position cells 0 player 0 ply 0",
+    "uginewgame",
+    "isready",
+    "stop",
+    "query gameover",
+    "ccp",
+    "ugi",
+    "\u{0}\u{1b}",
+];
+
+/// `go` lines, good and bad; the bare and infinite ones run until `stop`.
+const GO_LINES: &[&str] = &[
+    "go depth 1",
+    "go movetime 5",
+    "go nodes 50",
+    "go wtime 30 btime 30",
+    "go depth 0",
+    "go movetime +5",
+    "go bogus",
+    "go infinite",
+    "go",
+];
+
+/// A deterministic walk over `HOSTILE_LINES` and `GO_LINES`.
+fn hostile_script(seed: u64, steps: usize) -> Vec<&'static str> {
+    let mut state = seed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % n
+    };
+    (0..steps)
+        .map(|_| {
+            if next(3) == 0 {
+                GO_LINES[next(GO_LINES.len())]
+            } else {
+                HOSTILE_LINES[next(HOSTILE_LINES.len())]
+            }
+        })
+        .collect()
+}
+
+fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove ")
+}
+
+/// A GUI that waits for `bestmove` after each `go` (as cutegames does) gets
+/// exactly one for every `go`, whatever came before: a refused `go` is
+/// answered with its error line and `bestmove (none)`.
+#[test]
+fn a_hostile_gui_gets_exactly_one_bestmove_per_go() {
+    let mut engine = Engine::start();
+    let script = hostile_script(33, 400);
+    let mut gos = 0;
+    for line in &script {
+        if !line.starts_with("go") {
+            engine.send(line);
+            continue;
+        }
+        gos += 1;
+        // The errors read with the answer are the go's own.
+        engine.send("isready");
+        engine.read_until(|l| l == "readyok");
+        engine.send(line);
+        if matches!(*line, "go" | "go infinite") {
+            engine.send("stop");
+        }
+        let lines = engine.read_until(is_bestmove);
+        let answer = lines.last().expect("a bestmove line");
+        assert_eq!(answer.split_whitespace().count(), 2, "{answer}");
+        if lines.iter().any(|l| l.starts_with("info string error")) {
+            assert_eq!(answer, "bestmove (none)", "{line}: {lines:?}");
+        }
+    }
+    assert!(gos > 100, "the script sends many go lines: {gos}");
+    // No second answer to any of them (the script's own `isready` lines
+    // after its last `go` are answered too).
+    engine.send("isready");
+    let last_go = script
+        .iter()
+        .rposition(|l| l.starts_with("go"))
+        .unwrap_or(0);
+    let readies = script[last_go..]
+        .iter()
+        .filter(|l| **l == "isready")
+        .count()
+        + 1;
+    for _ in 0..readies {
+        let tail = engine.read_until(|l| l == "readyok");
+        assert!(!tail.iter().any(|l| is_bestmove(l)), "{tail:?}");
+    }
+    assert_eq!(engine.next_line_within(Duration::from_millis(300)), None);
+}
+
+/// A GUI that floods commands without waiting (a second `go` while the first
+/// searches) still gets one `bestmove` per `go` line.
+#[test]
+fn a_flooding_gui_gets_one_bestmove_per_go_line() {
+    let mut engine = Engine::start();
+    let script = hostile_script(7, 300);
+    for line in &script {
+        engine.send(line);
+    }
+    engine.send("stop");
+    engine.send("isready");
+    // The script's own `isready` lines are answered too: up to the last.
+    let readies = script.iter().filter(|l| **l == "isready").count() + 1;
+    let mut lines = Vec::new();
+    for _ in 0..readies {
+        lines.extend(engine.read_until(|l| l == "readyok"));
+    }
+    let gos = script.iter().filter(|l| l.starts_with("go")).count();
+    let answers = lines.iter().filter(|l| is_bestmove(l)).count();
+    assert_eq!(answers, gos, "{lines:?}");
+    assert_eq!(engine.next_line_within(Duration::from_millis(300)), None);
+}
+
+/// The case a UGI runner met: Spanish draughts with three players, where
+/// `go` once answered only its error and the runner waited forever.
+#[test]
+fn spanish_draughts_with_three_players_answers_go_with_the_null_move() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Players value 3");
+    engine.send("position startpos");
+    assert!(engine
+        .next_line()
+        .starts_with("info string error Spanish draughts"));
+    engine.send("go movetime 100");
+    assert!(engine
+        .next_line()
+        .starts_with("info string error Spanish draughts"));
+    assert_eq!(engine.next_line(), "bestmove (none)");
+    engine.assert_ready();
 }

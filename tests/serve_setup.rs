@@ -84,6 +84,19 @@ fn the_setup_form_reads_the_games_and_rule_options_from_the_server() {
         Some(r#"{"game":"chinese","rules":{"MoveLimit":-3}}"#),
     );
     assert_eq!(status, 400, "{error}");
+    // The CCERL preset is a two-player game, as the protocol says.
+    let (status, error) = server.request(
+        "POST",
+        "/api/games",
+        Some(r#"{"game":"chinese","players":3,"rules":{"Rules":"ccerl"}}"#),
+    );
+    assert_eq!(status, 400, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("Players is 3"),
+        "{error}"
+    );
+    let duel = server.create(r#"{"game":"chinese","players":2,"rules":{"Rules":"ccerl"}}"#);
+    assert_eq!(duel["settings"]["rules"]["Rules"], "ccerl", "{duel}");
 
     // The board tells its shape and size.
     let spanish = server.create(r#"{"game":"spanish"}"#);

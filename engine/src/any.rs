@@ -1,16 +1,13 @@
 //! Run-time choice of the game: [`GameSpec`] (what to start), [`AnyGame`]
 //! behind the same [`Game`] interface, and [`AnyEngine`], its search
-//! context behind [`Search`].
+//! context behind [`Search`](crate::Search).
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use crate::board::{Board, MoveAnatomy, MoveKind, Piece, PlayedTurn, PlayerStatus, Point};
 use crate::chinese;
-use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError, Search};
-use crate::search::{EngineOptions, SearchInfo, SearchLimits, SearchResult};
+use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError};
 use crate::spanish;
-use crate::spanish::tablebase::Tablebase;
 
 /// Which game to start, with its rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -469,138 +466,6 @@ impl Game for AnyGame {
     }
 }
 
-/// The search context of an [`AnyGame`]: the engine of the game last
-/// searched, made on the first search (so a session that only reads
-/// options allocates no table) and dropped when the game changes, so that
-/// at most one transposition table of `hash_mb` MiB exists at a time.
-#[derive(Debug)]
-pub struct AnyEngine {
-    hash_mb: usize,
-    options: EngineOptions,
-    tablebase: Option<Arc<Tablebase>>,
-    inner: Inner,
-}
+mod engine;
 
-#[derive(Debug, Default)]
-enum Inner {
-    #[default]
-    None,
-    Spanish(Box<spanish::Engine>),
-    Chinese(Box<chinese::Engine>),
-}
-
-fn map_info<M, N>(info: &SearchInfo<M>, f: impl Fn(M) -> N) -> SearchInfo<N>
-where
-    M: Copy,
-{
-    info.with_pv(info.pv.iter().copied().map(f).collect())
-}
-
-fn map_result<M: Copy, N>(result: SearchResult<M>, f: impl Fn(M) -> N) -> SearchResult<N> {
-    SearchResult {
-        best: result.best.map(&f),
-        score: result.score,
-        depth: result.depth,
-        nodes: result.nodes,
-        pv: result.pv.into_iter().map(f).collect(),
-    }
-}
-
-impl AnyEngine {
-    /// The table size asked for, in MiB.
-    pub fn hash_mb(&self) -> usize {
-        self.hash_mb
-    }
-
-    /// The Spanish draughts endgame tables the searches probe, or none
-    /// (see [`spanish::Engine::set_tablebase`]); Chinese checkers has none.
-    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
-        if let Inner::Spanish(engine) = &mut self.inner {
-            engine.set_tablebase(tablebase.clone());
-        }
-        self.tablebase = tablebase;
-    }
-}
-
-impl Search<AnyGame> for AnyEngine {
-    fn new(hash_mb: usize) -> AnyEngine {
-        AnyEngine {
-            hash_mb,
-            options: EngineOptions::default(),
-            tablebase: None,
-            inner: Inner::None,
-        }
-    }
-
-    fn set_hash(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb;
-        match &mut self.inner {
-            Inner::None => {}
-            Inner::Spanish(engine) => engine.set_hash(hash_mb),
-            Inner::Chinese(engine) => engine.set_hash(hash_mb),
-        }
-    }
-
-    fn set_options(&mut self, options: &EngineOptions) {
-        self.options = *options;
-        match &mut self.inner {
-            Inner::None => {}
-            Inner::Spanish(engine) => engine.set_options(options),
-            Inner::Chinese(engine) => engine.set_options(options),
-        }
-    }
-
-    fn clear(&mut self) {
-        match &mut self.inner {
-            Inner::None => {}
-            Inner::Spanish(engine) => engine.clear(),
-            Inner::Chinese(engine) => engine.clear(),
-        }
-    }
-
-    fn search(
-        &mut self,
-        game: &AnyGame,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo<AnyMove>),
-    ) -> SearchResult<AnyMove> {
-        match game {
-            AnyGame::Spanish(game) => {
-                // Taking the engine out leaves no table behind: the other
-                // game's table is freed before a new one is made.
-                let mut engine = match std::mem::take(&mut self.inner) {
-                    Inner::Spanish(engine) => engine,
-                    other => {
-                        drop(other);
-                        let mut engine = spanish::Engine::new(self.hash_mb);
-                        engine.set_options(&self.options);
-                        engine.set_tablebase(self.tablebase.clone());
-                        Box::new(engine)
-                    }
-                };
-                let result = engine.search(game, limits, stop, &mut |info| {
-                    on_info(&map_info(info, AnyMove::Spanish))
-                });
-                self.inner = Inner::Spanish(engine);
-                map_result(result, AnyMove::Spanish)
-            }
-            AnyGame::Chinese(game) => {
-                let mut engine = match std::mem::take(&mut self.inner) {
-                    Inner::Chinese(engine) => engine,
-                    other => {
-                        drop(other);
-                        let mut engine = chinese::Engine::new(self.hash_mb);
-                        engine.set_options(&self.options);
-                        Box::new(engine)
-                    }
-                };
-                let result = engine.search(game, limits, stop, &mut |info| {
-                    on_info(&map_info(info, AnyMove::Chinese))
-                });
-                self.inner = Inner::Chinese(engine);
-                map_result(result, AnyMove::Chinese)
-            }
-        }
-    }
-}
+pub use engine::AnyEngine;

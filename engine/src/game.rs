@@ -596,8 +596,19 @@ pub trait Search<G: Game>: Send + fmt::Debug + Sized {
     /// The settings that come from options rather than from `go`.
     fn set_options(&mut self, options: &EngineOptions);
 
-    /// Forgets everything learned (a new game).
+    /// Forgets everything learned (a new game), leaving the transposition
+    /// table resident as [`Search::prepare`] does.
     fn clear(&mut self);
+
+    /// Makes the transposition table resident: every page written once,
+    /// on every core, its entries unchanged, so that no search pays for
+    /// faulting pages in (a fresh table is the system's zero pages);
+    /// nothing when it already is. The protocol calls it at `isready`.
+    fn prepare(&mut self);
+
+    /// Whether the transposition table is resident ([`Search::prepare`],
+    /// [`Search::clear`]); a new size makes a table that is not.
+    fn is_prepared(&self) -> bool;
 
     /// Searches the position of `game` for the player to move. Returns when
     /// a limit is reached or `stop` is raised; with no limit (or

@@ -403,9 +403,10 @@ fn affordable(line: &str, session: &Session) -> bool {
 }
 
 /// Target `protocol`: lines into a [`Session`]. No panic, no hang, every
-/// output line valid, at most one error line per input line, a `bestmove`
-/// for every accepted `go` (legal in the position searched), the search
-/// joined at the end, and the game always printable and re-readable.
+/// output line valid, at most one error line per input line, exactly one
+/// `bestmove` for every `go` line (legal in the position searched, or
+/// `(none)` right after the error of a refused `go`), the search joined at
+/// the end, and the game always printable and re-readable.
 pub fn check_protocol(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let lines: Vec<&str> = text.split('\n').take(MAX_PROTOCOL_LINES).collect();
@@ -421,13 +422,25 @@ pub fn run_protocol_lines(lines: &[&str]) -> Vec<String> {
     }));
     let mut free_text = vec![false; 0];
     let mut expected: VecDeque<Vec<String>> = VecDeque::new();
+    // The output index of each refused `go`'s own `bestmove (none)`.
+    let mut refusals: Vec<usize> = Vec::new();
+    let mut go_lines = 0;
     let count = |o: &Arc<Mutex<Vec<String>>>| o.lock().expect("sink").len();
+    let mut started = false;
     for line in lines {
         if !affordable(line, &session) {
             continue;
         }
-        let parsed = command::parse(line);
-        let is_go = matches!(parsed, Ok(Some(Command::Go(_))));
+        // The session reads its first line without a byte-order mark.
+        let read = if started {
+            line
+        } else {
+            line.strip_prefix('\u{feff}').unwrap_or(line)
+        };
+        started = true;
+        let parsed = command::parse(read);
+        let is_go = read.split_whitespace().next() == Some("go");
+        go_lines += usize::from(is_go);
         let free = matches!(parsed, Ok(Some(Command::Display | Command::Help)));
         let legal = if is_go {
             session.game().legal_moves_text()
@@ -445,6 +458,16 @@ pub fn run_protocol_lines(lines: &[&str]) -> Vec<String> {
         assert!(errors <= 1, "{errors} error lines for {line:?}: {new:?}");
         if is_go && errors == 0 {
             expected.push_back(legal);
+        } else if is_go {
+            let error = new
+                .iter()
+                .position(|l| l.starts_with("info string error"))
+                .unwrap_or(0);
+            let null = new[error..]
+                .iter()
+                .position(|l| l == "bestmove (none)")
+                .unwrap_or_else(|| panic!("a refused go without its null move: {new:?}"));
+            refusals.push(before + error + null);
         }
         let game = session.game();
         let text = game.position_text();
@@ -478,9 +501,16 @@ pub fn run_protocol_lines(lines: &[&str]) -> Vec<String> {
             );
         }
     }
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove ")).count(),
+        go_lines,
+        "one bestmove per go: {lines:?}"
+    );
     let bestmoves: Vec<&str> = lines
         .iter()
-        .filter_map(|l| l.strip_prefix("bestmove "))
+        .enumerate()
+        .filter(|(at, _)| !refusals.contains(at))
+        .filter_map(|(_, l)| l.strip_prefix("bestmove "))
         .collect();
     assert_eq!(
         bestmoves.len(),

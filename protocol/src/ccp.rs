@@ -31,9 +31,14 @@ pub fn sink(out: &Output) -> EventSink {
     ugi::sink_in(out, NOTATION)
 }
 
-/// Starts speaking CCP: sets the CCERL rules and returns the reply to
-/// `ccp` (the engine's name and author, then `ccpok`).
+/// Starts speaking CCP: sets two players and the CCERL rules and returns
+/// the reply to `ccp` (the engine's name and author, then `ccpok`).
 pub fn hello(host: &mut Host) -> Vec<String> {
+    // CCP is two-player Chinese checkers whatever `Players` said before.
+    host.handle(Request::SetOption {
+        name: "Players".into(),
+        value: "2".into(),
+    });
     host.handle(Request::SetOption {
         name: "Rules".into(),
         value: "ccerl".into(),
@@ -57,20 +62,23 @@ pub(crate) fn position_cells(
     ply: u32,
     moves: Vec<ClientMove>,
 ) {
-    if host.refuse_if_busy() {
-        return;
+    if host.is_searching() {
+        return host.refuse_position(crate::host::BUSY);
     }
-    let Some(spec) = host.spec() else { return };
+    let spec = match host.settings().spec() {
+        Ok(spec) => spec,
+        Err(err) => return host.refuse_position(err),
+    };
     match notation::read_cells(&spec, cells, player, ply) {
         Ok(game) => host.handle(Request::Position {
             start: Start::Game(Box::new(game)),
             moves,
         }),
-        Err(CellsError::WrongGame) => host.report_error(
+        Err(CellsError::WrongGame) => host.refuse_position(
             "'position cells' needs two-player Chinese checkers \
              (send 'ccp' or set Rules to ccerl)",
         ),
-        Err(CellsError::Invalid(err)) => host.report_error(err),
+        Err(CellsError::Invalid(err)) => host.refuse_position(err),
     }
 }
 

@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use damas::options::read_whole_number;
 use thiserror::Error;
 
 /// Longest line the session accepts; longer lines are refused whole so a
@@ -333,20 +334,22 @@ fn parse_cells(head: &[&str], moves: Vec<String>) -> Result<Command, CommandErro
     })
 }
 
-/// Reads a millisecond count, at most [`MAX_GO_MILLIS`]. Negative clocks (a
-/// client that overstepped) count as zero rather than as an error, so the
-/// engine still moves at once.
+/// Reads a millisecond count, at most [`MAX_GO_MILLIS`], written as the
+/// options' numbers are ([`read_whole_number`]). Negative clocks (a client
+/// that overstepped) count as zero rather than as an error, so the engine
+/// still moves at once.
 fn parse_millis(field: &str, word: Option<&&str>) -> Result<Duration, CommandError> {
-    let word = word.ok_or_else(|| CommandError::BadNumber {
-        field: field.to_string(),
-        word: String::new(),
-    })?;
-    let bad = || CommandError::BadNumber {
+    let word = word.copied().unwrap_or("");
+    let overstepped = word
+        .strip_prefix('-')
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()));
+    if overstepped {
+        return Ok(Duration::ZERO);
+    }
+    let millis = read_whole_number(word).ok_or_else(|| CommandError::BadNumber {
         field: field.to_string(),
         word: truncate(word),
-    };
-    let value: i128 = word.parse().map_err(|_| bad())?;
-    let millis = u64::try_from(value.max(0)).unwrap_or(u64::MAX);
+    })?;
     if millis > MAX_GO_MILLIS {
         return Err(CommandError::OutOfRange {
             field: field.to_string(),
@@ -357,18 +360,22 @@ fn parse_millis(field: &str, word: Option<&&str>) -> Result<Duration, CommandErr
     Ok(Duration::from_millis(millis))
 }
 
-fn parse_number<T: std::str::FromStr>(field: &str, word: Option<&&str>) -> Result<T, CommandError> {
+/// Reads a whole number of `field` as the options read theirs
+/// ([`read_whole_number`]: digits only, no sign, no leading zero).
+fn parse_number<T: TryFrom<u64>>(field: &str, word: Option<&&str>) -> Result<T, CommandError> {
     let text = word.copied().unwrap_or("");
-    text.parse().map_err(|_| CommandError::BadNumber {
-        field: field.to_string(),
-        word: truncate(text),
-    })
+    read_whole_number(text)
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| CommandError::BadNumber {
+            field: field.to_string(),
+            word: truncate(text),
+        })
 }
 
 /// A number of `field` in `min..=max`.
 fn parse_bounded<T>(field: &str, word: Option<&&str>, min: T, max: T) -> Result<T, CommandError>
 where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+    T: TryFrom<u64> + PartialOrd + std::fmt::Display + Copy,
 {
     let value: T = parse_number(field, word)?;
     if value < min || value > max {
@@ -544,6 +551,17 @@ mod tests {
         assert!(parse("go depth").is_err());
         assert!(parse("go p7time 5").is_err());
         assert!(parse("go depth 99999999999999999999").is_err());
+        for sloppy in ["+5", "05", "5.0", "0x5", "-5"] {
+            assert!(parse(&format!("go depth {sloppy}")).is_err(), "{sloppy}");
+            assert!(parse(&format!("perft {sloppy}")).is_err(), "{sloppy}");
+        }
+        assert!(parse("go movetime +100").is_err());
+        assert!(parse("go wtime 0100").is_err());
+        let Command::Go(go) = ok("go wtime -99999999999999999999999 movetime 0") else {
+            panic!("not a go");
+        };
+        assert_eq!(go.time[0], Some(Duration::ZERO));
+        assert_eq!(go.movetime, Some(Duration::ZERO));
         assert!(matches!(
             ok("go infinite"),
             Command::Go(GoParams { infinite: true, .. })

@@ -16,14 +16,17 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use damas::options::{OptionEffect, Settings};
-use damas::search::{effective_threads, SearchInfo, SearchLimits};
-use damas::{AnyEngine, AnyGame, AnyMove, EndgameTables, Game, GameSpec, Player, Search};
+use damas::search::SearchInfo;
+use damas::{AnyEngine, AnyGame, EndgameTables, Game, GameSpec, Player, Search};
 
 use crate::command::{GoParams, Query};
 use crate::reply;
+
+/// The refusal of a request that changes the state while a search runs.
+pub const BUSY: &str = "a search or perft is running; send 'stop' first";
 
 /// Deepest `perft` or `divide` the host runs.
 pub const MAX_PERFT_DEPTH: u32 = 32;
@@ -31,8 +34,8 @@ pub const MAX_PERFT_DEPTH: u32 = 32;
 /// What the host reports.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
-    /// The host is ready (the answer to [`Request::IsReady`], at once even
-    /// while a search runs).
+    /// The host is ready (the answer to [`Request::IsReady`]: at once while
+    /// a search runs, else once the transposition table is resident).
     Ready,
     /// Something the client should know that is no error (the rules played
     /// are not the rules asked for).
@@ -48,8 +51,10 @@ pub enum Event {
     /// text.
     Info(SearchInfo<String>),
     /// The search's choice in the game's move text (`pass` when the player
-    /// to move must pass), or `None` when there is nothing to play. Always
-    /// the last event of a search.
+    /// to move must pass), or `None` when there is nothing to play or the
+    /// `go` was refused (after its [`Event::Error`]). Every `go` ends in
+    /// exactly one: the last event of a search, or the answer to a refused
+    /// `go` at once.
     BestMove(Option<String>),
     /// One first move of a `divide` and the paths below it.
     PerftRow {
@@ -116,7 +121,8 @@ impl ClientMove {
 /// What the host is asked to do.
 #[derive(Clone, Debug)]
 pub enum Request {
-    /// Report [`Event::Ready`].
+    /// Make the transposition table of the game resident (when no search
+    /// runs), then report [`Event::Ready`].
     IsReady,
     /// Set one option (by its name in [`damas::options::OPTIONS`]).
     SetOption {
@@ -173,6 +179,9 @@ pub struct Host {
     search: Option<RunningSearch>,
     /// The endgame tables of `TablebasePath`.
     tables: Option<EndgameTables>,
+    /// Set when the client's last `position` was refused: `go` then
+    /// answers the null move rather than a move of the position before.
+    position_refused: bool,
     events: EventSink,
 }
 
@@ -182,8 +191,8 @@ impl Host {
     pub fn new(events: EventSink) -> Host {
         let settings = Settings::default();
         let game = AnyGame::new(&settings.spec().unwrap_or_default());
-        // The engine makes its table on the first search: nothing large is
-        // allocated before the client's first search.
+        // The engine makes its table at the first `isready` (or search):
+        // nothing large is allocated for a client that only reads options.
         let engine = AnyEngine::new(settings.hash_mb);
         Host {
             settings,
@@ -191,6 +200,7 @@ impl Host {
             engine: Some(engine),
             search: None,
             tables: None,
+            position_refused: false,
             events,
         }
     }
@@ -227,12 +237,28 @@ impl Host {
         self.emit(Event::Error(what.to_string()));
     }
 
+    /// Answers a `go` that cannot search: the error, then the null move
+    /// (`bestmove (none)`), so that a client waiting for `bestmove` never
+    /// waits forever.
+    pub fn refuse_go(&self, why: impl std::fmt::Display) {
+        self.report_error(why);
+        self.emit(Event::BestMove(None));
+    }
+
+    /// Reports why a position was refused and remembers it: the next `go`
+    /// is refused until a position, a new game or a new game's option is
+    /// accepted.
+    pub fn refuse_position(&mut self, why: impl std::fmt::Display) {
+        self.position_refused = true;
+        self.report_error(why);
+    }
+
     /// When a search or perft runs, reports the error that says so and
     /// returns true (for requests that would change the state).
     pub fn refuse_if_busy(&self) -> bool {
         let busy = self.is_searching();
         if busy {
-            self.report_error("a search or perft is running; send 'stop' first");
+            self.report_error(BUSY);
         }
         busy
     }
@@ -261,26 +287,29 @@ impl Host {
                 | Request::Go(_)
                 | Request::Perft { .. }
         );
-        if changes_state && self.refuse_if_busy() {
-            return;
+        if changes_state && self.is_searching() {
+            return match request {
+                Request::Go(_) => self.refuse_go(BUSY),
+                Request::Position { .. } => self.refuse_position(BUSY),
+                _ => self.report_error(BUSY),
+            };
         }
         match request {
-            Request::IsReady => self.emit(Event::Ready),
+            Request::IsReady => {
+                self.prepare_table();
+                self.emit(Event::Ready);
+            }
             Request::SetOption { name, value } => self.set_option(&name, &value),
             Request::NewGame => {
                 if let Some(spec) = self.spec() {
                     if let Some(engine) = &mut self.engine {
-                        engine.clear();
+                        engine.clear_for(spec.kind());
                     }
-                    self.game = AnyGame::new(&spec);
+                    self.start_game(AnyGame::new(&spec));
                 }
             }
             Request::Position { start, moves } => self.set_position(start, &moves),
-            Request::Go(params) => {
-                if self.spec().is_some() {
-                    self.start_search(&params);
-                }
-            }
+            Request::Go(params) => self.go(&params),
             Request::Stop => self.stop(),
             Request::Perft { depth, divide } => self.start_perft(depth, divide),
             Request::Query(query) => self.answer_query(query),
@@ -334,14 +363,19 @@ impl Host {
             if let Some(warning) = spec.rules_warning() {
                 self.emit(Event::Note(warning));
             }
-            self.game = AnyGame::new(spec);
+            self.start_game(AnyGame::new(spec));
         }
         if let Some(engine) = &mut self.engine {
             match effect {
                 // Resizes only when the size changes (old table freed first).
                 OptionEffect::ResizeHash => engine.set_hash(self.settings.hash_mb),
-                OptionEffect::NewGame if new_game.is_some() => engine.clear(),
-                OptionEffect::NewGame | OptionEffect::LoadTablebase | OptionEffect::None => {}
+                // The table of another game is made at the next `isready`.
+                OptionEffect::NewGame => {
+                    if let Some(spec) = &new_game {
+                        engine.forget(spec.kind());
+                    }
+                }
+                OptionEffect::LoadTablebase | OptionEffect::None => {}
             }
             engine.set_options(&self.settings.engine_options());
         }
@@ -367,18 +401,36 @@ impl Host {
         self.settings = settings;
     }
 
+    /// Makes the transposition table of the game the options describe
+    /// resident, on every core, unless a search has it or it already is:
+    /// the client's `isready` after a `Hash` or `Game` change pays for
+    /// faulting its pages in, not the next search.
+    fn prepare_table(&mut self) {
+        if let (Some(engine), Ok(spec)) = (&mut self.engine, self.settings.spec()) {
+            engine.prepare_for(spec.kind());
+        }
+    }
+
+    /// Makes `game` the current game, a position the client set.
+    fn start_game(&mut self, game: AnyGame) {
+        self.game = game;
+        self.position_refused = false;
+    }
+
     fn set_position(&mut self, start: Start, moves: &[ClientMove]) {
         let game = match start {
             Start::Game(game) => *game,
-            Start::Initial => match self.spec() {
-                Some(spec) => AnyGame::new(&spec),
-                None => return,
-            },
-            Start::Text(text) => {
-                let Some(spec) = self.spec() else { return };
-                match AnyGame::from_text(&spec, &text) {
-                    Ok(game) => game,
-                    Err(err) => return self.report_error(err),
+            start => {
+                let spec = match self.settings.spec() {
+                    Ok(spec) => spec,
+                    Err(err) => return self.refuse_position(err),
+                };
+                match start {
+                    Start::Text(text) => match AnyGame::from_text(&spec, &text) {
+                        Ok(game) => game,
+                        Err(err) => return self.refuse_position(err),
+                    },
+                    _ => AnyGame::new(&spec),
                 }
             }
         };
@@ -390,14 +442,14 @@ impl Host {
     fn play_moves(&mut self, mut game: AnyGame, moves: &[ClientMove]) {
         for (index, mv) in moves.iter().enumerate() {
             if let Err(err) = game.play_text(&mv.text) {
-                return self.report_error(format!(
+                return self.refuse_position(format!(
                     "move {} '{}': {err}",
                     index + 1,
                     mv.written.chars().take(40).collect::<String>()
                 ));
             }
         }
-        self.game = game;
+        self.start_game(game);
     }
 
     fn answer_query(&self, query: Query) {
@@ -420,171 +472,6 @@ impl Host {
         };
         self.emit(Event::Response(answer));
     }
-
-    /// Runs `perft` or `divide` on the worker thread, like a search: the
-    /// host answers meanwhile and `Stop` ends it.
-    fn start_perft(&mut self, depth: u32, divide: bool) {
-        if depth > MAX_PERFT_DEPTH {
-            return self.report_error(format!(
-                "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
-            ));
-        }
-        let game = self.game.clone();
-        let threads = effective_threads(self.settings.threads);
-        let events = Arc::clone(&self.events);
-        self.spawn_worker("perft", move |_, stop, done| {
-            let start = Instant::now();
-            let total = if divide {
-                game.divide_until(depth, stop).map(|rows| {
-                    for (mv, nodes) in &rows {
-                        events(Event::PerftRow {
-                            mv: mv.clone(),
-                            nodes: *nodes,
-                        });
-                    }
-                    // Depth 0 has no move to split on; its one leaf is the
-                    // position itself, as `perft 0` counts it.
-                    if depth == 0 {
-                        1
-                    } else {
-                        rows.iter().map(|(_, nodes)| nodes).sum()
-                    }
-                })
-            } else {
-                game.perft_until(depth, threads, stop)
-            };
-            let time = start.elapsed();
-            done.store(true, Ordering::Release);
-            events(match total {
-                Some(nodes) => Event::PerftDone {
-                    depth,
-                    nodes,
-                    time,
-                    nps: (u128::from(nodes) * 1_000_000 / time.as_micros().max(1)) as u64,
-                },
-                None => Event::PerftStopped { depth, time },
-            });
-        });
-    }
-
-    /// Turns `go` parameters into the limits of the player to move.
-    fn limits(&self, params: &GoParams) -> SearchLimits {
-        let player = self.game.to_move().map_or(0, Player::index);
-        let overhead = Duration::from_millis(self.settings.move_overhead_ms);
-        // The overhead never takes more than half of a budget, so a short
-        // movetime still leaves time to search.
-        let net = |t: Duration| t.saturating_sub(overhead).max(t / 2);
-        // A client that sends clocks but not the mover's (two-player clocks
-        // in a three-player game, say) gets the tightest clock it sent
-        // rather than a search that never ends.
-        let own_clock = params.time[player].or_else(|| params.time.iter().flatten().min().copied());
-        SearchLimits {
-            depth: params.depth,
-            nodes: params.nodes,
-            movetime: params.movetime.map(net),
-            infinite: params.infinite,
-            time_left: own_clock.map(net),
-            increment: params.inc[player].unwrap_or(Duration::ZERO),
-            moves_to_go: params.movestogo,
-        }
-    }
-
-    fn start_search(&mut self, params: &GoParams) {
-        let limits = self.limits(params);
-        let game = self.game.clone();
-        let events = Arc::clone(&self.events);
-        let tables = self.tables.clone();
-        self.spawn_worker("search", move |engine, stop, done| {
-            let best = if game.is_over() {
-                None
-            } else {
-                let mut on_info = |info: &SearchInfo<AnyMove>| {
-                    events(Event::Info(info.with_pv(game.line_text(&info.pv))));
-                };
-                let result = engine.search(&game, &limits, stop, &mut on_info);
-                match result.best {
-                    Some(mv) => Some(game.move_text(&mv)),
-                    // Chinese checkers: the player to move must pass.
-                    None => game.must_pass().then(|| "pass".to_string()),
-                }
-            };
-            // A slice found damaged during the search is told before the
-            // move, whose search did not use it.
-            for note in tables.iter().flat_map(EndgameTables::damage_notes) {
-                events(Event::Note(note));
-            }
-            done.store(true, Ordering::Release);
-            events(Event::BestMove(best));
-        });
-    }
-
-    /// Starts `work` on the worker thread with the search context, its stop
-    /// flag and its done flag (to raise just before its last event).
-    fn spawn_worker(
-        &mut self,
-        name: &str,
-        work: impl FnOnce(&mut AnyEngine, &AtomicBool, &AtomicBool) + Send + 'static,
-    ) {
-        self.reap_finished();
-        let Some(mut engine) = self.engine.take() else {
-            return self.report_error("the search context is lost");
-        };
-        engine.set_endgame_tables(self.tables.as_ref());
-        let stop = Arc::new(AtomicBool::new(false));
-        let thread_stop = Arc::clone(&stop);
-        let done = Arc::new(AtomicBool::new(false));
-        let thread_done = Arc::clone(&done);
-        // The thread hands the context back through its result; if the
-        // thread cannot start, the context is dropped with the closure and
-        // a fresh one takes its place.
-        let spawned = std::thread::Builder::new()
-            .name(name.into())
-            .stack_size(64 << 20)
-            .spawn(move || {
-                work(&mut engine, &thread_stop, &thread_done);
-                engine
-            });
-        match spawned {
-            Ok(handle) => self.search = Some(RunningSearch { stop, done, handle }),
-            Err(err) => {
-                self.engine = Some(self.fresh_engine());
-                self.report_error(format!("cannot start the {name} thread: {err}"));
-            }
-        }
-    }
-
-    /// A new search context for the options, in place of one that was lost
-    /// with a search thread.
-    fn fresh_engine(&self) -> AnyEngine {
-        let mut engine = AnyEngine::new(self.settings.hash_mb);
-        engine.set_options(&self.settings.engine_options());
-        engine
-    }
-
-    /// Stops and joins any search or perft (its last event comes first).
-    pub fn stop(&mut self) {
-        if let Some(search) = self.search.take() {
-            search.stop.store(true, Ordering::Relaxed);
-            match search.handle.join() {
-                Ok(engine) => self.engine = Some(engine),
-                Err(_) => {
-                    self.engine = Some(self.fresh_engine());
-                    self.report_error("the search thread failed");
-                }
-            }
-        }
-    }
-
-    /// Joins a worker that has finished, taking its search context back.
-    pub fn reap_finished(&mut self) {
-        if self
-            .search
-            .as_ref()
-            .is_some_and(|search| search.done.load(Ordering::Acquire))
-        {
-            self.stop();
-        }
-    }
 }
 
 impl Drop for Host {
@@ -592,6 +479,9 @@ impl Drop for Host {
         self.stop();
     }
 }
+
+#[path = "host_worker.rs"]
+mod worker;
 
 #[cfg(test)]
 #[path = "host_tests.rs"]

@@ -185,3 +185,137 @@ fn a_new_game_option_reports_the_rules_note() {
         "{events:?}"
     );
 }
+
+fn set(host: &mut Host, name: &str, value: &str) {
+    host.handle(Request::SetOption {
+        name: name.into(),
+        value: value.into(),
+    });
+}
+
+fn go_depth(host: &mut Host, depth: u32) {
+    host.handle(Request::Go(GoParams {
+        depth: Some(depth),
+        ..GoParams::default()
+    }));
+    wait_idle(host);
+    host.stop();
+}
+
+#[test]
+fn a_refused_go_answers_the_error_then_the_null_move() {
+    let (mut host, events) = host();
+    // Spanish draughts with three players: no game to search.
+    set(&mut host, "Players", "3");
+    taken(&events);
+    go_depth(&mut host, 1);
+    let seen = taken(&events);
+    assert!(
+        matches!(seen.as_slice(), [Event::Error(e), Event::BestMove(None)]
+            if e.contains("Spanish draughts is played by 2 players")),
+        "{seen:?}"
+    );
+    set(&mut host, "Players", "2");
+    // A refused position: the next go does not search the one before.
+    host.handle(Request::Position {
+        start: Start::Initial,
+        moves: vec![ClientMove::plain("11-15"), ClientMove::plain("11-15")],
+    });
+    go_depth(&mut host, 1);
+    let seen = taken(&events);
+    assert!(
+        matches!(seen.as_slice(), [Event::Error(_), Event::Error(e), Event::BestMove(None)]
+            if e.contains("the last 'position' was refused")),
+        "{seen:?}"
+    );
+    host.handle(Request::Position {
+        start: Start::Text("nonsense".into()),
+        moves: Vec::new(),
+    });
+    go_depth(&mut host, 1);
+    let seen = taken(&events);
+    assert!(
+        matches!(
+            seen.as_slice(),
+            [Event::Error(_), Event::Error(_), Event::BestMove(None)]
+        ),
+        "{seen:?}"
+    );
+    // An accepted position searches again.
+    host.handle(Request::Position {
+        start: Start::Initial,
+        moves: vec![ClientMove::plain("11-15")],
+    });
+    go_depth(&mut host, 1);
+    assert!(matches!(
+        taken(&events).last(),
+        Some(Event::BestMove(Some(_)))
+    ));
+    // A finished game: the null move, no error.
+    host.handle(Request::Position {
+        start: Start::Text("W:W18:B".into()),
+        moves: Vec::new(),
+    });
+    go_depth(&mut host, 1);
+    assert_eq!(taken(&events), [Event::BestMove(None)]);
+}
+
+#[test]
+fn a_go_during_a_search_gets_its_own_null_move() {
+    let (mut host, events) = host();
+    host.handle(Request::Go(GoParams {
+        infinite: true,
+        ..GoParams::default()
+    }));
+    host.handle(Request::Go(GoParams::default()));
+    let refused = taken(&events);
+    assert!(
+        refused.contains(&Event::Error(BUSY.into())) && refused.contains(&Event::BestMove(None)),
+        "{refused:?}"
+    );
+    host.handle(Request::Stop);
+    let best = taken(&events)
+        .into_iter()
+        .filter(|e| matches!(e, Event::BestMove(_)))
+        .count();
+    assert_eq!(best, 1, "the running search's own bestmove");
+}
+
+fn table_ready(host: &Host, kind: damas::GameKind) -> bool {
+    host.engine
+        .as_ref()
+        .is_some_and(|engine| engine.is_prepared_for(kind))
+}
+
+#[test]
+fn the_table_is_made_resident_at_isready_not_by_the_search() {
+    use damas::GameKind::{Chinese, Spanish};
+    let (mut host, events) = host();
+    set(&mut host, "Hash", "2");
+    assert!(!table_ready(&host, Spanish), "nothing made before isready");
+    host.handle(Request::IsReady);
+    assert!(table_ready(&host, Spanish));
+    // A new size is made resident at the next isready.
+    set(&mut host, "Hash", "3");
+    assert!(!table_ready(&host, Spanish));
+    host.handle(Request::IsReady);
+    assert!(table_ready(&host, Spanish));
+    host.handle(Request::NewGame);
+    assert!(table_ready(&host, Spanish), "cleared in place, resident");
+    // Another game's table: at its isready (or its new game).
+    set(&mut host, "Game", "chinese");
+    assert!(!table_ready(&host, Chinese));
+    host.handle(Request::IsReady);
+    assert!(table_ready(&host, Chinese) && !table_ready(&host, Spanish));
+    set(&mut host, "Game", "spanish");
+    host.handle(Request::NewGame);
+    assert!(table_ready(&host, Spanish));
+    // A client that never says isready: the search makes it resident
+    // first, and still answers.
+    set(&mut host, "Hash", "4");
+    go_depth(&mut host, 2);
+    assert!(table_ready(&host, Spanish));
+    assert!(taken(&events)
+        .iter()
+        .any(|e| matches!(e, Event::BestMove(Some(_)))));
+}

@@ -95,6 +95,12 @@ impl Session {
         match command::parse(line) {
             Ok(None) => Flow::Continue,
             Ok(Some(command)) => self.handle(command),
+            // A `go` the parser refuses still ends in `bestmove`: the client
+            // waits for one.
+            Err(err) if line.split_whitespace().next() == Some("go") => {
+                self.host.refuse_go(err);
+                Flow::Continue
+            }
             Err(err) => {
                 self.send(reply::error(err));
                 Flow::Continue

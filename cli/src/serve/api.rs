@@ -152,7 +152,13 @@ fn game_settings(
     players: u8,
     request: &CreateRequest,
 ) -> Result<GameSettings, ApiError> {
-    let mut settings = GameSettings::default();
+    // The game and players come first, so that a preset is checked
+    // against them (`Rules ccerl` needs two players) as the protocol does.
+    let mut settings = GameSettings {
+        game: kind,
+        players,
+        ..GameSettings::default()
+    };
     let mut named: Vec<(&'static OptionDecl, String)> = Vec::new();
     for (name, value) in request.rules.iter().flatten() {
         let decl = options::find(name)

@@ -94,6 +94,9 @@ fn code(message: &str, params: &mut Map<String, Value>) -> &'static str {
             "turn_limit"
         };
     }
+    if message.starts_with("Rules ccerl is two-player Chinese checkers") {
+        return "ccerl_players";
+    }
     if message.starts_with("this address holds ") {
         return "client_full";
     }
@@ -229,6 +232,11 @@ mod tests {
                 json!({}),
             ),
             ("the body is over 16 KiB", "body_too_large", json!({})),
+            (
+                "Rules ccerl is two-player Chinese checkers, but Players is 3; set Players to 2 first",
+                "ccerl_players",
+                json!({}),
+            ),
             (
                 "the request body did not arrive within 100 ms",
                 "body_timeout",

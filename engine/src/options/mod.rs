@@ -33,6 +33,16 @@ pub const MAX_LIMIT: u64 = 1_000_000;
 /// Longest text option (`TablebasePath`) accepted, in bytes.
 pub const MAX_TEXT_LEN: usize = 1024;
 
+/// The default `MoveOverhead`, in milliseconds: what a loaded machine may
+/// add to a move between the search's deadline and the client reading
+/// `bestmove` (the search thread waiting for a core, the pipe, the
+/// client's own thread). At 100 ms a move the search on a machine whose
+/// two cores ran six jobs overran its deadline by up to 60 ms, and
+/// cutegames forfeits a move 50 ms late: 50 leaves 100 ms for that
+/// (docs/PERFORMANCE.md, "Time on a loaded machine"). The protocol never
+/// keeps back more than half of a move's time.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 50;
+
 /// Largest `MoveOverhead`, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 10_000;
 
@@ -80,7 +90,7 @@ impl Default for Settings {
             rules: Rules::default(),
             threads: 1,
             hash_mb: 64,
-            move_overhead_ms: 20,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             beam_width: 64,
             style: Style::Best,
             seed: 0,
@@ -118,6 +128,12 @@ pub enum OptionError {
         /// What it accepts.
         expected: String,
     },
+    /// `Rules ccerl` (two-player Chinese checkers) while `Players` is not 2.
+    #[error(
+        "Rules ccerl is two-player Chinese checkers, but Players is {0}; \
+         set Players to 2 first"
+    )]
+    CcerlPlayers(u8),
     /// Each option is valid but together they describe no game.
     #[error(
         "{} is played by {} players, but Players is {players}; set Game or Players",
@@ -193,6 +209,8 @@ pub struct OptionDecl {
     /// What setting it changes.
     pub effect: OptionEffect,
     get: fn(&Settings) -> OptionValue,
+    /// Refuses a value that fits the option but not the other settings.
+    check: fn(&Settings, &OptionValue) -> Result<(), OptionError>,
     set: fn(&mut Settings, &OptionValue),
 }
 
@@ -246,9 +264,7 @@ impl OptionDecl {
                 "false" | "off" | "0" => Ok(OptionValue::Check(false)),
                 _ => Err(bad("true or false".into())),
             },
-            OptionType::Spin { min, max } => text
-                .parse::<u64>()
-                .ok()
+            OptionType::Spin { min, max } => read_whole_number(text)
                 .filter(|n| (min..=max).contains(n))
                 .map(OptionValue::Spin)
                 .ok_or_else(|| bad(format!("an integer from {min} to {max}"))),
@@ -272,6 +288,33 @@ impl OptionDecl {
     }
 }
 
+/// Most digits [`read_whole_number`] reads: every `u64` fits in 20.
+const MAX_DIGITS: usize = 20;
+
+/// Reads a whole number written as the engine writes it: ASCII digits
+/// only, without a sign and without leading zeros (`0` itself is fine), at
+/// most 20 of them, with spaces around ignored. `+5`, `05`, `5.0`, `1e3`
+/// and `٥` are no numbers here, so that each value has one spelling and
+/// reads back as it was sent. `None` when `text` is no such number or does
+/// not fit a `u64`.
+///
+/// ```
+/// use damas::options::read_whole_number;
+/// assert_eq!(read_whole_number(" 64 "), Some(64));
+/// assert_eq!(read_whole_number("0"), Some(0));
+/// for bad in ["+5", "-1", "05", "", "5 5", "18446744073709551616"] {
+///     assert_eq!(read_whole_number(bad), None, "{bad}");
+/// }
+/// ```
+pub fn read_whole_number(text: &str) -> Option<u64> {
+    let digits = text.trim();
+    let canonical = !digits.is_empty()
+        && digits.len() <= MAX_DIGITS
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'));
+    canonical.then(|| digits.parse().ok()).flatten()
+}
+
 /// The option named `name` (case-insensitive).
 pub fn find(name: &str) -> Option<&'static OptionDecl> {
     let name = name.trim();
@@ -284,6 +327,7 @@ impl Settings {
         let decl =
             find(name).ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
         let value = decl.parse(value)?;
+        (decl.check)(self, &value)?;
         (decl.set)(self, &value);
         Ok(decl.effect)
     }

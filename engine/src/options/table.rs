@@ -1,7 +1,9 @@
 //! The table of every option ([`OPTIONS`]), with the small readers its
 //! entries share.
 
-use super::{OptionDecl, OptionEffect, OptionGroup, OptionType, OptionValue};
+use super::{
+    OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, Settings,
+};
 use super::{MAX_BEAM_WIDTH, MAX_LIMIT, MAX_MOVE_OVERHEAD_MS, MAX_SEED};
 use crate::chinese::Rules;
 use crate::game::GameKind;
@@ -13,6 +15,21 @@ const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
 /// `Rules` presets; `custom` names any other combination and sets nothing.
 const RULE_SETS: &[&str] = &["default", "ccerl", "custom"];
+
+/// The check of an option whose every value fits any settings.
+fn any_value(_: &Settings, _: &OptionValue) -> Result<(), OptionError> {
+    Ok(())
+}
+
+/// `Rules ccerl` is two-player Chinese checkers: refused while `Players`
+/// asks for another count, which the preset would otherwise override.
+fn ccerl_needs_two_players(settings: &Settings, value: &OptionValue) -> Result<(), OptionError> {
+    let players = Rules::ccerl().players;
+    if choice(value) == "ccerl" && settings.players != players {
+        return Err(OptionError::CcerlPlayers(settings.players));
+    }
+    Ok(())
+}
 
 fn flag(value: &OptionValue) -> bool {
     matches!(value, OptionValue::Check(true))
@@ -51,6 +68,7 @@ macro_rules! rule_check {
             help: $help,
             effect: OptionEffect::NewGame,
             get: |s| OptionValue::Check(s.rules.$field),
+            check: any_value,
             set: |s, v| s.rules.$field = flag(v),
         }
     };
@@ -70,6 +88,7 @@ macro_rules! rule_limit {
             help: $help,
             effect: OptionEffect::NewGame,
             get: |s| limit_value(s.rules.$field),
+            check: any_value,
             set: |s, v| s.rules.$field = limit(v),
         }
     };
@@ -86,6 +105,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "the game: spanish, chinese or japanese",
         effect: OptionEffect::NewGame,
         get: |s| OptionValue::Combo(s.game.name()),
+        check: any_value,
         set: |s, v| {
             if let Ok(kind) = choice(v).parse() {
                 s.game = kind;
@@ -100,6 +120,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "players at the board (Spanish draughts: 2)",
         effect: OptionEffect::NewGame,
         get: |s| OptionValue::Spin(u64::from(s.players)),
+        check: any_value,
         set: |s, v| s.players = number(v) as u8,
     },
     rule_check!(
@@ -145,9 +166,10 @@ pub static OPTIONS: &[OptionDecl] = &[
         kind: OptionType::Combo(RULE_SETS),
         group: OptionGroup::Rule,
         games: CHINESE,
-        help: "a rule preset: default, ccerl (sets Game and Players too) or custom",
+        help: "a rule preset: default, ccerl (two-player Chinese checkers: sets Game, needs Players 2) or custom",
         effect: OptionEffect::NewGame,
         get: |s| OptionValue::Combo(s.rule_set()),
+        check: ccerl_needs_two_players,
         set: |s, v| match choice(v) {
             "ccerl" => {
                 let ccerl = Rules::ccerl();
@@ -170,6 +192,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "search threads",
         effect: OptionEffect::None,
         get: |s| OptionValue::Spin(s.threads as u64),
+        check: any_value,
         set: |s, v| s.threads = number(v) as usize,
     },
     OptionDecl {
@@ -183,6 +206,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "transposition table size in MiB",
         effect: OptionEffect::ResizeHash,
         get: |s| OptionValue::Spin(s.hash_mb as u64),
+        check: any_value,
         set: |s, v| s.hash_mb = number(v) as usize,
     },
     OptionDecl {
@@ -196,6 +220,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "milliseconds kept back from every clock",
         effect: OptionEffect::None,
         get: |s| OptionValue::Spin(s.move_overhead_ms),
+        check: any_value,
         set: |s, v| s.move_overhead_ms = number(v),
     },
     OptionDecl {
@@ -209,6 +234,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "moves kept per step by the solitaire beam search",
         effect: OptionEffect::None,
         get: |s| OptionValue::Spin(s.beam_width as u64),
+        check: any_value,
         set: |s, v| s.beam_width = number(v) as usize,
     },
     OptionDecl {
@@ -219,6 +245,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "the full engine (best) or a baseline player: plain, greedy, random",
         effect: OptionEffect::None,
         get: |s| OptionValue::Combo(s.style.name()),
+        check: any_value,
         set: |s, v| {
             if let Some(style) = Style::ALL.into_iter().find(|st| st.name() == choice(v)) {
                 s.style = style;
@@ -236,6 +263,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "seed of the random and greedy players' choices (0: the clock)",
         effect: OptionEffect::None,
         get: |s| OptionValue::Spin(s.seed),
+        check: any_value,
         set: |s, v| s.seed = number(v),
     },
     OptionDecl {
@@ -246,6 +274,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         help: "directory of the Spanish draughts endgame tables (<empty>: none)",
         effect: OptionEffect::LoadTablebase,
         get: |s| OptionValue::Text(s.tablebase_path.clone()),
+        check: any_value,
         set: |s, v| {
             if let OptionValue::Text(text) = v {
                 s.tablebase_path.clone_from(text);

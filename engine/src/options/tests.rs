@@ -141,3 +141,77 @@ fn the_combo_names_are_the_registry_and_style_names() {
     let styles: Vec<&str> = Style::ALL.iter().map(|s| s.name()).collect();
     assert_eq!(values("Style"), styles);
 }
+
+#[test]
+fn the_move_overhead_default_leaves_a_loaded_machine_its_margin() {
+    let settings = Settings::default();
+    assert_eq!(settings.move_overhead_ms, 50);
+    assert_eq!(settings.value("MoveOverhead").as_deref(), Some("50"));
+}
+
+#[test]
+fn numbers_are_read_strictly_and_a_refusal_changes_nothing() {
+    let mut settings = Settings::default();
+    settings.set("Hash", "128").expect("valid");
+    let before = settings.clone();
+    for (name, value) in [
+        ("Hash", "+5"),
+        ("Hash", "05"),
+        ("Hash", "0x10"),
+        ("Hash", "5.0"),
+        ("Hash", "1e3"),
+        ("Hash", "1_000"),
+        ("Hash", "\u{665}"),
+        ("Hash", "12 8"),
+        ("Hash", ""),
+        ("Threads", "01"),
+        ("Threads", "+1"),
+        ("MoveOverhead", "-0"),
+        ("Seed", "00"),
+        ("Players", "+3"),
+        ("MoveLimit", "018446744073709551616"),
+        ("Hash", "4097"),
+        ("Hash", "0"),
+    ] {
+        let err = settings.set(name, value).expect_err(value);
+        assert!(
+            matches!(err, OptionError::BadValue { .. }),
+            "{name} {value}: {err}"
+        );
+        assert_eq!(settings, before, "{name} {value}");
+    }
+    assert_eq!(
+        settings.set("Hash", "+5").map_err(|e| e.to_string()),
+        Err("option 'Hash' does not accept '+5' (an integer from 1 to 4096)".into())
+    );
+    // Spaces around the number are no part of it.
+    settings.set("Hash", "  256\t").expect("valid");
+    assert_eq!(settings.hash_mb, 256);
+    settings.set("Seed", "0").expect("valid");
+}
+
+#[test]
+fn ccerl_is_refused_while_players_asks_for_more_than_two() {
+    for players in ["1", "3", "6"] {
+        let mut settings = Settings::default();
+        settings.set("Game", "chinese").expect("valid");
+        settings.set("Players", players).expect("valid");
+        let before = settings.clone();
+        let err = settings.set("Rules", "ccerl").expect_err("refused");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "Rules ccerl is two-player Chinese checkers, but Players is {players}; \
+                 set Players to 2 first"
+            )
+        );
+        assert_eq!(settings, before, "nothing changed");
+        settings.set("Players", "2").expect("valid");
+        settings.set("Rules", "ccerl").expect("valid");
+        assert_eq!(settings.spec(), Ok(GameSpec::Chinese(Rules::ccerl())));
+    }
+    // From Spanish draughts at its two players, the preset sets the game.
+    let mut settings = Settings::default();
+    settings.set("Rules", "ccerl").expect("valid");
+    assert_eq!(settings.rule_set(), "ccerl");
+}

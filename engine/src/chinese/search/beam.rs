@@ -17,7 +17,9 @@ use super::super::moves::Move;
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
 use super::heuristic::{finished, Army};
-use super::parameters::{BEAM_CANDIDATES_PER_SLOT, BEAM_MIN_CANDIDATES, BEAM_POLL};
+use super::parameters::{
+    BEAM_CANDIDATES_PER_SLOT, BEAM_COMPACT_MIN, BEAM_MIN_CANDIDATES, BEAM_POLL, BEAM_SORT_CHUNK,
+};
 
 /// A hasher for keys that are already Zobrist hashes.
 #[derive(Default, Clone, Copy)]
@@ -115,12 +117,32 @@ pub fn plan(
         limits.stop.is_some_and(|s| s.load(Ordering::Relaxed))
             || limits.deadline.is_some_and(|d| Instant::now() >= d)
     };
-    for _ply in 0..limits.max_plies {
+    let keep = width
+        .saturating_mul(BEAM_CANDIDATES_PER_SLOT)
+        .max(BEAM_MIN_CANDIDATES);
+    // A wide beam gathers millions of children per ply: the candidates are
+    // cut back to the best `keep` whenever they pass `compact_at`, so that
+    // no selection runs over more than that between two looks at the clock,
+    // and from then on a child no better than the last one kept is dropped
+    // at once (so the cuts grow rare).
+    let compact_at = keep.saturating_add(keep.max(BEAM_COMPACT_MIN));
+    let by_cost = |c: &Cand| (c.cost, c.hash);
+    'plies: for _ply in 0..limits.max_plies {
         cands.clear();
+        let mut worst_kept: Option<(i32, u64)> = None;
+        // The first ply always completes: a plan has at least one move.
+        let may_stop = !links.is_empty();
         let mut done: Option<(u32, Move)> = None;
         'parents: for (i, node) in beam.iter().enumerate() {
-            if i % BEAM_POLL == BEAM_POLL - 1 && !links.is_empty() && stopped() {
-                break;
+            if i % BEAM_POLL == BEAM_POLL - 1 && may_stop && stopped() {
+                // A ply cut short is dropped whole: finishing it would
+                // select and sort what it gathered past the limit.
+                break 'plies;
+            }
+            if cands.len() >= compact_at {
+                cands.select_nth_unstable_by_key(keep, by_cost);
+                cands.truncate(keep);
+                worst_kept = cands.iter().map(by_cost).max();
             }
             let own = node.pieces(p);
             let occ = node.occupied();
@@ -146,8 +168,12 @@ pub fn plan(
                         done = Some((i as u32, Move { from, to }));
                         break 'parents;
                     }
+                    let cost = army.cost(own2, king2, occ2);
+                    if worst_kept.is_some_and(|worst| (cost, h) >= worst) {
+                        continue;
+                    }
                     cands.push(Cand {
-                        cost: army.cost(own2, king2, occ2),
+                        cost,
                         hash: h,
                         parent: i as u32,
                         from: from.index() as u8,
@@ -168,34 +194,47 @@ pub fn plan(
         if cands.is_empty() {
             break;
         }
-        let keep = width
-            .saturating_mul(BEAM_CANDIDATES_PER_SLOT)
-            .max(BEAM_MIN_CANDIDATES);
         if cands.len() > keep {
-            cands.select_nth_unstable_by_key(keep, |c| (c.cost, c.hash));
+            cands.select_nth_unstable_by_key(keep, by_cost);
             cands.truncate(keep);
         }
-        cands.sort_unstable_by_key(|c| (c.cost, c.hash));
         let mut next = Vec::with_capacity(width.min(cands.len()));
         let mut link = Vec::with_capacity(width.min(cands.len()));
         let mut last = None;
-        for c in &cands {
-            if next.len() == width {
-                break;
+        // The best first, a slice of at most BEAM_SORT_CHUNK at a time (one
+        // sort of all for a narrow beam), with a look at the clock between
+        // slices: sorting and building a wide beam's ply takes tens of
+        // milliseconds.
+        let mut rest = &mut cands[..];
+        while next.len() < width && !rest.is_empty() {
+            if may_stop && stopped() {
+                break 'plies;
             }
-            if last == Some(c.hash) || !seen.insert(c.hash) {
+            let take = rest.len().min(BEAM_SORT_CHUNK);
+            if take < rest.len() {
+                rest.select_nth_unstable_by_key(take, by_cost);
+            }
+            let (slice, tail) = rest.split_at_mut(take);
+            slice.sort_unstable_by_key(by_cost);
+            for c in slice.iter() {
+                if next.len() == width {
+                    break;
+                }
+                if last == Some(c.hash) || !seen.insert(c.hash) {
+                    last = Some(c.hash);
+                    continue;
+                }
                 last = Some(c.hash);
-                continue;
+                let from = super::cell(c.from);
+                let to = super::cell(c.to);
+                let mut child = beam[c.parent as usize];
+                child.play_unchecked(&Move::new(from, to));
+                child.set_to_move_unchecked(p);
+                debug_assert_eq!(child.hash(), c.hash);
+                next.push(child);
+                link.push((c.parent, Move { from, to }));
             }
-            last = Some(c.hash);
-            let from = super::cell(c.from);
-            let to = super::cell(c.to);
-            let mut child = beam[c.parent as usize];
-            child.play_unchecked(&Move::new(from, to));
-            child.set_to_move_unchecked(p);
-            debug_assert_eq!(child.hash(), c.hash);
-            next.push(child);
-            link.push((c.parent, Move { from, to }));
+            rest = tail;
         }
         links.push(link);
         beam = next;
@@ -226,4 +265,86 @@ fn trace(links: &[Vec<(u32, Move)>], mut idx: u32) -> Vec<Move> {
     }
     moves.reverse();
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::Rules;
+
+    fn solitaire() -> Position {
+        Position::start(&Rules::for_players(1))
+    }
+
+    #[test]
+    fn a_stopped_wide_beam_drops_the_ply_it_was_in() {
+        let pos = solitaire();
+        let raised = AtomicBool::new(true);
+        let wide = BeamLimits {
+            width: 100_000,
+            max_plies: 200,
+            stop: Some(&raised),
+            deadline: None,
+        };
+        let stopped = plan(&pos, 0, true, wide);
+        // The first ply always completes (a plan has a move); the second
+        // is dropped at its first look, after BEAM_POLL parents.
+        assert_eq!(stopped.moves.len(), 1);
+        assert!(!stopped.finished);
+        let first_ply = plan(
+            &pos,
+            0,
+            true,
+            BeamLimits {
+                max_plies: 1,
+                stop: None,
+                ..wide
+            },
+        )
+        .nodes;
+        let per_parent = 200;
+        assert!(
+            stopped.nodes <= first_ply + (BEAM_POLL as u64) * per_parent,
+            "{} nodes after the first ply's {first_ply}",
+            stopped.nodes
+        );
+        assert!(pos.is_legal(&stopped.moves[0]));
+        // A deadline already past stops it the same way.
+        let past = plan(
+            &pos,
+            0,
+            true,
+            BeamLimits {
+                stop: None,
+                deadline: Some(Instant::now()),
+                ..wide
+            },
+        );
+        assert_eq!(past.moves.len(), 1);
+    }
+
+    #[test]
+    fn a_wide_beam_cut_back_while_gathering_plans_legal_moves() {
+        // Width 20,000 keeps 60,000 candidates and cuts them back past
+        // 191,072: from the fifth ply on, a ply gathers more than that.
+        let pos = solitaire();
+        let plan = plan(
+            &pos,
+            0,
+            true,
+            BeamLimits {
+                width: 20_000,
+                max_plies: 8,
+                stop: None,
+                deadline: None,
+            },
+        );
+        assert_eq!(plan.moves.len(), 8);
+        let mut line = pos;
+        for mv in &plan.moves {
+            assert!(line.is_legal(mv), "{mv:?}");
+            line.play_unchecked(mv);
+            line.set_to_move_unchecked(0);
+        }
+    }
 }

@@ -317,7 +317,7 @@ impl<'a> Mcts<'a> {
         let mut path: ArrayVec<usize, 512> = ArrayVec::new();
         let mut trail: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         loop {
-            if self.iterations > 0 && self.iterations % 64 == 0 {
+            if self.iterations > 0 && self.iterations % POLL_ITERATIONS == 0 {
                 if self.stop.load(Ordering::Relaxed)
                     || deadline.is_some_and(|d| Instant::now() >= d)
                 {
@@ -445,6 +445,17 @@ mod tests {
     }
 
     #[test]
+    fn the_clock_is_read_every_poll_iterations() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop);
+        let past = Some(Instant::now());
+        let out = mcts.run(&pos, pos.to_move(), past, None, &mut |_| {});
+        assert_eq!(out.iterations, POLL_ITERATIONS, "stopped at the first look");
+        assert!(out.best.is_some_and(|mv| pos.is_legal(&mv)));
+    }
+
+    #[test]
     fn the_answer_is_legal_and_reproducible_and_its_line_is_playable() {
         let pos = middle_game();
         let stop = AtomicBool::new(false);
@@ -476,7 +487,7 @@ mod tests {
         let pos = middle_game();
         let stop = AtomicBool::new(true);
         let out = search(&pos, u64::MAX, &stop);
-        assert_eq!(out.iterations, 64);
+        assert_eq!(out.iterations, POLL_ITERATIONS);
         assert!(pos.is_legal(&out.best.expect("a move")));
     }
 

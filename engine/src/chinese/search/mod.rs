@@ -152,6 +152,16 @@ impl Search<Checkers> for Engine {
         self.tt.clear();
     }
 
+    /// Makes the transposition table resident, on every core (see
+    /// [`Search::prepare`]).
+    fn prepare(&mut self) {
+        self.tt.prepare();
+    }
+
+    fn is_prepared(&self) -> bool {
+        self.tt.is_resident()
+    }
+
     /// Searches the position of `game` for the player to move.
     ///
     /// - 1 player ([`Style::Best`]): the solitaire beam, widened while time

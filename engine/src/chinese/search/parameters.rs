@@ -66,7 +66,8 @@ pub const REPEAT: i32 = 60;
 /// [`REPEAT`].
 pub const RECENT_PLIES: usize = 12;
 /// Tree nodes between two looks at the stop flag and the clock:
-/// `nodes & POLL_MASK == 0`.
+/// `nodes & POLL_MASK == 0` (256 nodes: under 0.1 ms at the tree's 3 M
+/// nodes a second).
 pub const POLL_MASK: u64 = 255;
 /// Stack size of a helper thread.
 pub const HELPER_STACK: usize = 16 << 20;
@@ -80,7 +81,8 @@ pub const RACE_NODES: u64 = 20_000;
 /// The race solver gets at most the move's time divided by this (the tree
 /// search gets the rest).
 pub const RACE_TIME_DIVISOR: u32 = 4;
-/// Race nodes between two looks at the clock and the stop flag.
+/// Race nodes between two looks at the clock and the stop flag (well
+/// under a millisecond of work).
 pub const RACE_CHECK_EVERY: u64 = 256;
 
 // The solitaire beam (module `beam`, and the protocol's one-player search).
@@ -91,8 +93,22 @@ pub const BEAM_CANDIDATES_PER_SLOT: usize = 3;
 /// See [`BEAM_CANDIDATES_PER_SLOT`].
 pub const BEAM_MIN_CANDIDATES: usize = 16;
 /// Parents of a beam ply between two looks at the clock and the stop
-/// flag: at index `i % BEAM_POLL == BEAM_POLL - 1`.
-pub const BEAM_POLL: usize = 64;
+/// flag: at index `i % BEAM_POLL == BEAM_POLL - 1`. A parent has about 80
+/// children of 50–100 ns each (the scoring and the transposition set's
+/// look-up), so 64 parents are 0.3–0.5 ms of work.
+pub const BEAM_POLL: usize = 16;
+/// The most candidates of a ply sorted at once (a narrow beam's `keep`
+/// fits, and is sorted in one go); a wider beam's are taken best first in
+/// slices of this many, with a look at the clock before each slice:
+/// selecting a slice out of 300,000 candidates, sorting it and building its
+/// children is 2–5 ms, where the whole sort and build of a 100,000-wide
+/// ply was 60–85 ms.
+pub const BEAM_SORT_CHUNK: usize = 4096;
+/// A ply's candidates are cut back to the best `keep` (the width times
+/// [`BEAM_CANDIDATES_PER_SLOT`]) whenever they pass `keep` plus the larger
+/// of `keep` and this: a 100,000-wide ply gathers 5–10 million children,
+/// which one selection took 20–45 ms over, past any deadline.
+pub const BEAM_COMPACT_MIN: usize = 1 << 17;
 /// The widest beam the protocol's solitaire search grows to (memory: about
 /// 80 scored children of 24 bytes per kept position and ply).
 pub const MAX_PROTOCOL_BEAM: usize = 1 << 15;
@@ -162,6 +178,12 @@ pub mod mcts {
     /// its units: 8 per step of tip distance, so three steps, the
     /// heuristic's `FOREIGN`).
     pub const FOREIGN_KEY: i32 = 24;
+    /// Iterations between two looks at the stop flag and the clock: an
+    /// iteration (a descent and a playout of [`ROUNDS`] rounds) takes
+    /// about 11 µs at a 6-player table (89,000 a second, `go movetime 300`
+    /// from the start), so 16 are under 0.2 ms of work, well within the
+    /// millisecond a `movetime` may overrun by on a loaded machine.
+    pub const POLL_ITERATIONS: u64 = 16;
     /// The most nodes a search keeps (24 bytes each); a full arena stops
     /// growing the tree.
     pub const MAX_NODES: usize = 1 << 20;

@@ -7,9 +7,9 @@
 //! entry per slot, always replaced: the tree's keys already mix in the
 //! player to move, the searching player and the mode.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
-use bytemuck::Zeroable;
+use crate::huge_pages::LocklessSlot as Slot;
 
 /// Bound of a stored score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,22 +60,17 @@ impl Entry {
     }
 }
 
-/// One slot: all zeros is empty (no bound).
-#[derive(Zeroable)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// A lock-free table of a power-of-two number of 16-byte slots.
 pub(crate) struct Table {
     slots: Box<[Slot]>,
+    /// Whether every page has been written once.
+    resident: bool,
 }
 
 impl Table {
     /// The largest power-of-two table that fits in `mb` MiB (at least one
     /// slot), made of the system's zero pages: instant at any size, and
-    /// resident only as the search writes it.
+    /// resident once prepared (or cleared) or as the search writes it.
     pub(crate) fn new(mb: usize) -> Table {
         let n = (mb << 20) / std::mem::size_of::<Slot>();
         let n = if n.is_power_of_two() {
@@ -85,15 +80,29 @@ impl Table {
         };
         Table {
             slots: crate::huge_pages::zeroed_table(n.max(1)),
+            resident: false,
         }
     }
 
-    /// Empties the table in place (see the Spanish table's `clear`): the
-    /// slots written are zeroed and keep their memory.
+    /// Empties the table in place, on every core (see the Spanish table's
+    /// `clear`): the slots written are zeroed and every page is resident.
     pub(crate) fn clear(&mut self) {
-        crate::huge_pages::clear_written(&mut self.slots, |s| {
-            *s.check.get_mut() != 0 || *s.data.get_mut() != 0
-        });
+        crate::huge_pages::clear(&mut self.slots);
+        self.resident = true;
+    }
+
+    /// Makes every page resident, on every core, entries unchanged; nothing
+    /// when they already are.
+    pub(crate) fn prepare(&mut self) {
+        if !self.resident {
+            crate::huge_pages::fault_in(&mut self.slots);
+            self.resident = true;
+        }
+    }
+
+    /// Whether every page is resident.
+    pub(crate) fn is_resident(&self) -> bool {
+        self.resident
     }
 
     /// Number of slots.
@@ -182,6 +191,10 @@ mod tests {
         }
         let len = table.len();
         let first = table.slots.as_ptr();
+        assert!(!table.is_resident());
+        table.prepare();
+        assert!(table.is_resident());
+        assert_eq!(table.probe(keys[1]), Some(entry), "kept by prepare");
         table.clear();
         assert!(keys.iter().all(|&key| table.probe(key).is_none()));
         assert_eq!(table.hashfull(), 0);

@@ -136,6 +136,16 @@ impl Search<Draughts> for Engine {
         }
     }
 
+    /// Makes the transposition table resident, on every core (see
+    /// [`Search::prepare`]).
+    fn prepare(&mut self) {
+        self.tt.prepare();
+    }
+
+    fn is_prepared(&self) -> bool {
+        self.tt.is_resident()
+    }
+
     /// Searches the current position of `game` and returns the best move.
     ///
     /// `stop` ends the search at once (checked every 1024 nodes); the move

@@ -12,10 +12,9 @@
 //! (generation order is deterministic) together with its origin and
 //! destination as a check, which keeps an entry in 64 bits of data.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
-use bytemuck::Zeroable;
-
+use crate::huge_pages::LocklessSlot as Slot;
 use crate::spanish::Move;
 
 /// Bound type of a stored score.
@@ -53,13 +52,6 @@ impl TtEntry {
     }
 }
 
-/// One entry: all zeros is the empty entry.
-#[derive(Zeroable)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// Entries per bucket: four 16-byte slots, one cache line.
 const BUCKET_SLOTS: usize = 4;
 
@@ -68,9 +60,10 @@ const AGE_MASK: u8 = 63;
 /// A lock-free transposition table of a fixed size, safe to share between
 /// threads and to clear through a shared reference.
 ///
-/// The slots are a zeroed allocation (the system's zero pages): making or
-/// clearing a table of any size is instant and memory becomes resident
-/// only as the search writes it.
+/// The slots are a zeroed allocation (the system's zero pages): making a
+/// table of any size is instant, and [`TranspositionTable::prepare`] (or
+/// [`TranspositionTable::clear`]) makes it resident on every core before a
+/// search would fault its pages in one by one.
 pub struct TranspositionTable {
     slots: Box<[Slot]>,
     /// Index of the first slot of bucket 0: buckets start on a cache line
@@ -78,6 +71,8 @@ pub struct TranspositionTable {
     first: usize,
     buckets: usize,
     age: AtomicU8,
+    /// Whether every page has been written once.
+    resident: bool,
 }
 
 impl std::fmt::Debug for TranspositionTable {
@@ -141,19 +136,33 @@ impl TranspositionTable {
             first,
             buckets,
             age: AtomicU8::new(0),
+            resident: false,
         }
     }
 
-    /// Empties the table (on a new game) in place: the slots the searches
-    /// wrote are zeroed and keep their memory, the others are only read.
-    /// A fresh allocation instead makes the next game's first searches
-    /// fault their pages in again (docs/PERFORMANCE.md, "Clearing the
-    /// tables in place").
+    /// Empties the table (on a new game) in place, on every core: the
+    /// slots the searches wrote are zeroed and every page stays or becomes
+    /// resident. A fresh allocation instead makes the next game's first
+    /// searches fault their pages in again (docs/PERFORMANCE.md, "Clearing
+    /// the tables in place").
     pub fn clear(&mut self) {
-        crate::huge_pages::clear_written(&mut self.slots, |s| {
-            *s.check.get_mut() != 0 || *s.data.get_mut() != 0
-        });
+        crate::huge_pages::clear(&mut self.slots);
         *self.age.get_mut() = 0;
+        self.resident = true;
+    }
+
+    /// Makes every page resident, on every core, entries unchanged; nothing
+    /// when they already are.
+    pub fn prepare(&mut self) {
+        if !self.resident {
+            crate::huge_pages::fault_in(&mut self.slots);
+            self.resident = true;
+        }
+    }
+
+    /// Whether every page is resident ([`TranspositionTable::prepare`]).
+    pub fn is_resident(&self) -> bool {
+        self.resident
     }
 
     /// Marks the start of a new search: older entries become preferred
@@ -262,8 +271,13 @@ mod tests {
         assert!(tt.probe(pos.hash() ^ 1).is_none());
         assert!(tt.hashfull() <= 1000);
         let first = tt.slots.as_ptr();
+        assert!(!tt.is_resident());
+        tt.prepare();
+        assert!(tt.is_resident());
+        assert_eq!(tt.probe(pos.hash()).map(|e| e.score), Some(-123));
         tt.new_search();
         tt.clear();
+        assert!(tt.is_resident());
         assert!(tt.probe(pos.hash()).is_none());
         // Cleared in place: the same memory, usable again.
         assert_eq!(tt.slots.as_ptr(), first);
