@@ -33,6 +33,17 @@ pub fn seat(game: &AnyGame, index: usize) -> PyResult<Player> {
     })
 }
 
+/// The player `index` of `game`, or with none the player to move (a
+/// `ValueError` once the game is over).
+pub fn seat_or_mover(game: &AnyGame, index: Option<usize>) -> PyResult<Player> {
+    match index {
+        Some(index) => seat(game, index),
+        None => game
+            .to_move()
+            .ok_or_else(|| play_error(damas::PlayError::GameOver)),
+    }
+}
+
 /// One game of Spanish draughts, Chinese checkers or its Japanese variant,
 /// with its history.
 ///
@@ -253,13 +264,7 @@ impl PyGame {
     /// the rival wins; with more, the game goes on for the others.
     #[pyo3(signature = (player = None))]
     fn resign(&mut self, player: Option<usize>) -> PyResult<()> {
-        let player = match player {
-            Some(index) => seat(&self.game, index)?,
-            None => self
-                .game
-                .to_move()
-                .ok_or_else(|| play_error(damas::PlayError::GameOver))?,
-        };
+        let player = seat_or_mover(&self.game, player)?;
         self.game_mut().resign(player).map_err(play_error)
     }
 

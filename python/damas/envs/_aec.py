@@ -30,6 +30,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from damas._damas import RlGame
+from ._render import render_text
 
 
 class DamasAECEnv(AECEnv, EzPickle):
@@ -146,18 +147,7 @@ class DamasAECEnv(AECEnv, EzPickle):
             self.render()
 
     def render(self):
-        if self.render_mode is None:
-            import gymnasium
-
-            gymnasium.logger.warn(
-                "render() was called without a render_mode; pass render_mode='ansi' or 'human'"
-            )
-            return None
-        text = self._game.diagram()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.render_mode, self._game)
 
     def close(self):
         pass

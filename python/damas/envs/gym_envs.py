@@ -31,6 +31,7 @@ import numpy as np
 from gymnasium import spaces
 
 from damas._damas import Engine, RlGame
+from ._render import render_text
 
 LEVELS = (1, 2, 3, 4)
 
@@ -147,16 +148,7 @@ class DamasGymEnv(gym.Env):
         return self._observation(), float(reward or 0.0), terminated, False, self._info()
 
     def render(self):
-        if self.render_mode is None:
-            gym.logger.warn(
-                "render() was called without a render_mode; pass render_mode='ansi' or 'human'"
-            )
-            return None
-        text = self._game.diagram()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_text(self.render_mode, self._game)
 
 
 class SpanishDraughtsEnv(DamasGymEnv):

@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::engine::{limits, PyEngine};
 use crate::errors::{option_error, play_error};
-use crate::game::{seat, PyGame, PyOutcome};
+use crate::game::{seat, seat_or_mover, PyGame, PyOutcome};
 use crate::setup::Setup;
 use codec::{Codec, Encoded};
 
@@ -311,13 +311,7 @@ impl PyRlGame {
     /// The player to move resigns (or `player`); forced passes follow.
     #[pyo3(signature = (player = None))]
     fn resign(&mut self, player: Option<usize>) -> PyResult<()> {
-        let player = match player {
-            Some(index) => seat(&self.game, index)?,
-            None => self
-                .game
-                .to_move()
-                .ok_or_else(|| play_error(damas::PlayError::GameOver))?,
-        };
+        let player = seat_or_mover(&self.game, player)?;
         self.game.resign(player).map_err(play_error)?;
         self.legal = None;
         Ok(())
