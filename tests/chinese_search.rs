@@ -484,3 +484,69 @@ fn a_won_endgame_is_finished_against_the_plain_baseline() {
     );
     assert_eq!(game.places(), vec![Some(2), Some(1)], "p2 wins");
 }
+
+/// Two CCERL positions where the second player keeps seven pieces on its
+/// home base (the first player's goal) for good: one point short of sealed
+/// (ply 40) and sealed (ply 60), the first player to move.
+const SEALABLE_GOAL: &str =
+    "I2 1 f4,g5,i7,j9,j10,k10,k12,l12,k13,m13/f2,e5,e6,l13,j14,k14,l14,m14,k15,m15 ply=40";
+const SEALED_GOAL: &str =
+    "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,f4,j14,k14,l14,m14,k15,l15,m15 ply=60";
+
+/// The defender: never moves a piece standing on its home base while it
+/// has another move, else the first legal move.
+fn keeps_home(game: &Checkers) -> String {
+    let home = game.position().goal(0);
+    let legal = game.legal_moves_text();
+    legal
+        .iter()
+        .find(|m| {
+            let from = m.split('-').next().unwrap_or("");
+            !home.iter().any(|c| c.to_string() == from)
+        })
+        .unwrap_or(&legal[0])
+        .clone()
+}
+
+/// Plays p1 (the engine at `nodes`) against [`keeps_home`] from `text`
+/// under CCERL (its move limit ends the game 240 plies on); the places.
+fn against_the_defender(text: &str, nodes: u64) -> Vec<Option<u32>> {
+    let mut game = Checkers::from_text_with_defaults(text, &Rules::ccerl()).expect("valid");
+    let mut engine = Engine::new(16);
+    let limits = SearchLimits {
+        nodes: Some(nodes),
+        ..SearchLimits::default()
+    };
+    while !game.is_over() {
+        let text = if game.to_move().map(|p| p.index()) == Some(0) {
+            let best = engine
+                .search(&game, &limits, &AtomicBool::new(false), &mut |_| {})
+                .best
+                .expect("a move");
+            game.move_text(&best)
+        } else {
+            keeps_home(&game)
+        };
+        game.play_text(&text).expect("legal");
+    }
+    game.places()
+        .into_iter()
+        .map(|p| p.map(|x| x as u32))
+        .collect()
+}
+
+#[test]
+fn a_goal_one_point_short_of_sealed_is_entered_against_a_defender_keeping_home() {
+    let places = against_the_defender(SEALABLE_GOAL, 20_000);
+    assert_eq!(places, vec![Some(1), Some(2)]);
+}
+
+/// Not reached yet: from the sealed goal the search shuffles short of it
+/// to the move limit (a draw); beating it needs a plan to trap the
+/// defender's free pieces, which the search does not have.
+#[test]
+#[ignore = "a target the search does not reach yet; see docs/TESTING.md"]
+fn a_goal_kept_sealed_by_home_pieces_is_beaten() {
+    let places = against_the_defender(SEALED_GOAL, 20_000);
+    assert_eq!(places, vec![Some(1), Some(2)]);
+}

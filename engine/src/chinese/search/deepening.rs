@@ -26,6 +26,8 @@ pub(super) struct TreeSetup {
     pub me: usize,
     pub active: [bool; 6],
     pub anti_blocking: bool,
+    /// A side with no legal move loses (CCERL) instead of passing.
+    pub no_move_loss: bool,
     pub mode: Mode,
     pub width: usize,
     pub recent: Vec<u64>,
@@ -64,6 +66,7 @@ impl TreeSetup {
         tree.recent = self.recent.clone();
         tree.deadline = deadline;
         tree.node_limit = self.node_limit;
+        tree.no_move_loss = self.no_move_loss && self.pos.players() == 2;
         tree.root_order = tree.ordered(&self.pos, self.me, usize::MAX, None);
         tree
     }

@@ -354,6 +354,7 @@ impl Engine {
             me,
             active,
             anti_blocking: game.rules().anti_blocking,
+            no_move_loss: game.rules().no_move_loss,
             mode,
             width,
             recent: recent_positions(game, RECENT_PLIES),
@@ -599,6 +600,34 @@ mod tests {
             race::moves_home(game.position(), 1, true, 6, nodes(300, &stop)),
             race::Home::Unknown
         );
+    }
+
+    /// The second player's last piece on its goal tip e1, hemmed in by
+    /// e2, e3 and g3: f3-f2 leaves it without a step or a jump.
+    const TRAP: &str = "I2 1 e2,e3,f3,g3,i9/e1 first=1 ply=60";
+
+    #[test]
+    fn two_players_win_by_taking_the_last_moves_away_when_a_side_without_a_move_loses() {
+        let stop = AtomicBool::new(false);
+        let limits = SearchLimits {
+            nodes: Some(20_000),
+            ..SearchLimits::default()
+        };
+        let ccerl = Checkers::from_text_with_defaults(TRAP, &Rules::ccerl()).expect("valid");
+        assert!(ccerl.rules().no_move_loss);
+        let mut engine = Engine::new(1);
+        let r = engine.search(&ccerl, &limits, &stop, &mut |_| {});
+        let trap = ccerl.parse_move("f3-f2").expect("legal");
+        assert_eq!(r.best, Some(trap));
+        assert_eq!(r.score, Score::Win(1));
+        // Where a side without a move passes, the same move wins nothing.
+        let passing = Rules {
+            no_move_loss: false,
+            ..Rules::ccerl()
+        };
+        let pass = Checkers::from_text_with_defaults(TRAP, &passing).expect("valid");
+        let r = Engine::new(1).search(&pass, &limits, &stop, &mut |_| {});
+        assert!(matches!(r.score, Score::Centi(_)), "{:?}", r.score);
     }
 
     #[test]

@@ -122,6 +122,12 @@ pub struct Tree<'a> {
     /// BRS+ (3–6 players): the rivals who do not reply play their first
     /// move by the ordering instead of passing.
     pub(crate) brs_plus: bool,
+    /// Two players under the CCERL rule that a side with no legal move
+    /// loses: a node where a side cannot move is scored as that side's
+    /// loss instead of a pass, so the search sees a win by taking away
+    /// the opponent's last moves (a goal sealed by pieces kept at home is
+    /// beaten by trapping the opponent's other pieces).
+    pub(crate) no_move_loss: bool,
 }
 
 impl<'a> Tree<'a> {
@@ -174,6 +180,7 @@ impl<'a> Tree<'a> {
             recent: Vec::new(),
             rival_costs: None,
             brs_plus: false,
+            no_move_loss: false,
         }
     }
 
@@ -341,6 +348,9 @@ impl<'a> Tree<'a> {
             };
             best = -INF;
             if moves.is_empty() {
+                if self.no_move_loss && self.players == 2 {
+                    return -(WIN - ply as i32);
+                }
                 // The root must pass.
                 let next = self.repliers(pos, mover);
                 return match next.first() {
@@ -504,6 +514,9 @@ impl<'a> Tree<'a> {
                 }
             }
             if !any {
+                if self.no_move_loss && self.players == 2 {
+                    return WIN - ply as i32;
+                }
                 // Nobody can answer: the turn comes back (or passes on).
                 let next = match self.mode {
                     Mode::BestReply => self.root,
