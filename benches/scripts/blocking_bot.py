@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""A blocking player for two-player Chinese checkers, speaking UGI.
+
+It seals its home base (the opponent's goal) with as many pieces as it
+can keep there: the three tip pieces leave first, and the seven on the
+base's two front rows (j14, k14, l14, m14, k15, l15, m15 for the north
+side) move only when no other piece can. The three tip points stay empty
+behind them, so the goal is never full (the anti-blocking rule, which
+finishes a player whose goal is full with at least one own piece, never
+applies) and every way into it runs over an occupied landing point.
+Otherwise it plays the move that advances most towards its own goal, ties
+broken by a seeded random choice. No CCERL rule forces a player to leave
+home; this bot is the opponent that tests whether a search can still win
+against a sealed goal.
+
+It runs on the Python package (`pip install ./python`):
+
+    damas match --game chinese --rule Rules=ccerl \
+      --engine target/release/damas \
+      --engine ".venv/bin/python benches/scripts/blocking_bot.py" \
+      --games 20 --movetime 100 --openings random:4 --seed 5
+
+Options: `Seed` (a whole number) sets the tie-breaking; the game's own
+options (`Game`, `Players`, `Rules`, `AntiBlocking`, ...) are passed to
+the rules as the match sends them. Only two-player Chinese checkers is
+played; anything else is answered with an `info string error` line.
+"""
+
+import random
+import sys
+
+import damas
+
+GAME_OPTIONS = {"Players", "Rules", "AntiBlocking", "MoveLimit"}
+
+
+def row(point):
+    """The row number of a point name such as `k13`."""
+    return int(point[1:])
+
+
+class Bot:
+    def __init__(self):
+        self.options = {}
+        self.seed = 1
+        self.rng = random.Random(self.seed)
+        self.game = None
+
+    def new_game(self, position):
+        rules = {k: v for k, v in self.options.items() if k in GAME_OPTIONS - {"Players"}}
+        game = damas.Game("chinese", players=2, rules=rules or None)
+        if position is not None:
+            game = game.read_position(position)
+        return game
+
+    @staticmethod
+    def home_and_seal(me):
+        """A player's home base (the points it starts on) and the seven of
+        them that seal it: the base's two rows nearest the centre."""
+        start = damas.Game("chinese", players=2)
+        home = {p for p in start.points() if (start.piece_at(p) or (None,))[0] == me}
+        rows = sorted({row(p) for p in home}, reverse=(me == 0))
+        return home, {p for p in home if row(p) in rows[:2]}
+
+    def choose(self, game):
+        me = game.to_move
+        home, seal = self.home_and_seal(me)
+        tips = home - seal
+        moves = list(game.legal_moves())
+        if not moves:
+            return None
+        # Player 0 starts at the south (rows 1-4) and moves north.
+        sign = 1 if me == 0 else -1
+        # In order: a tip piece leaving home; a tip piece refilling a
+        # seal point its neighbour left; any piece but the seal's; any.
+        leaving = [m for m in moves if m.from_ in tips and m.to not in home]
+        refilling = [m for m in moves if m.from_ in tips and m.to in seal]
+        free = [m for m in moves if m.from_ not in seal]
+        pool = leaving or refilling or free or moves
+
+        def gain(m):
+            return sign * (row(m.to) - row(m.from_))
+
+        best = max(gain(m) for m in pool)
+        return self.rng.choice([m for m in pool if gain(m) == best])
+
+    def handle(self, line):
+        words = line.split()
+        if not words:
+            return True
+        command = words[0]
+        if command in ("ugi", "uci"):
+            print("id name blocking-bot")
+            print("option name Seed type spin default 1 min 0 max 4294967295")
+            print("ugiok")
+        elif command == "isready":
+            print("readyok")
+        elif command == "setoption":
+            if "name" in words and "value" in words:
+                name = " ".join(words[words.index("name") + 1 : words.index("value")])
+                value = " ".join(words[words.index("value") + 1 :])
+                if name == "Seed":
+                    try:
+                        self.seed = int(value)
+                    except ValueError:
+                        print(f"info string error Seed must be a whole number, not {value}")
+                        return True
+                    self.rng = random.Random(self.seed)
+                elif name == "Game" and value != "chinese":
+                    print("info string error only two-player Chinese checkers is played")
+                elif name == "Players" and value != "2":
+                    print("info string error only two-player Chinese checkers is played")
+                else:
+                    self.options[name] = value
+        elif command == "uginewgame":
+            self.rng = random.Random(self.seed)
+        elif command == "position":
+            self.position(words[1:])
+        elif command == "go":
+            mv = self.choose(self.game) if self.game is not None else None
+            print(f"bestmove {mv.text if mv is not None else '(none)'}")
+        elif command == "quit":
+            return False
+        sys.stdout.flush()
+        return True
+
+    def position(self, words):
+        if "moves" in words:
+            cut = words.index("moves")
+            head, moves = words[:cut], words[cut + 1 :]
+        else:
+            head, moves = words, []
+        try:
+            if head[:1] == ["startpos"]:
+                game = self.new_game(None)
+            elif head[:1] == ["fen"]:
+                game = self.new_game(" ".join(head[1:]))
+            else:
+                raise ValueError("position needs startpos or fen")
+            for mv in moves:
+                game.play_text(mv)
+        except Exception as error:  # the protocol answers, never dies
+            print(f"info string error {error}")
+            self.game = None
+            return
+        self.game = game
+
+
+def main():
+    bot = Bot()
+    for line in sys.stdin:
+        if not bot.handle(line.strip()):
+            break
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
