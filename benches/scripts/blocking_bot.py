@@ -31,7 +31,8 @@ import sys
 
 import damas
 
-GAME_OPTIONS = {"Players", "Rules", "AntiBlocking", "MoveLimit"}
+# The options that go to the rules (the game and player count are fixed).
+RULE_OPTIONS = {"Rules", "AntiBlocking", "MoveLimit"}
 
 
 def row(point):
@@ -39,7 +40,19 @@ def row(point):
     return int(point[1:])
 
 
+def home_and_seal(me):
+    """A player's home base (the points it starts on) and the seven of them
+    that seal it: the base's two rows nearest the centre."""
+    start = damas.Game("chinese", players=2)
+    home = {p for p in start.points() if (start.piece_at(p) or (None,))[0] == me}
+    rows = sorted({row(p) for p in home}, reverse=(me == 0))
+    return home, {p for p in home if row(p) in rows[:2]}
+
+
 class Bot:
+    # Each seat's home base and seal, read once from the start position.
+    HOMES = [home_and_seal(0), home_and_seal(1)]
+
     def __init__(self):
         self.options = {}
         self.seed = 1
@@ -47,24 +60,15 @@ class Bot:
         self.game = None
 
     def new_game(self, position):
-        rules = {k: v for k, v in self.options.items() if k in GAME_OPTIONS - {"Players"}}
+        rules = {k: v for k, v in self.options.items() if k in RULE_OPTIONS}
         game = damas.Game("chinese", players=2, rules=rules or None)
         if position is not None:
             game = game.read_position(position)
         return game
 
-    @staticmethod
-    def home_and_seal(me):
-        """A player's home base (the points it starts on) and the seven of
-        them that seal it: the base's two rows nearest the centre."""
-        start = damas.Game("chinese", players=2)
-        home = {p for p in start.points() if (start.piece_at(p) or (None,))[0] == me}
-        rows = sorted({row(p) for p in home}, reverse=(me == 0))
-        return home, {p for p in home if row(p) in rows[:2]}
-
     def choose(self, game):
         me = game.to_move
-        home, seal = self.home_and_seal(me)
+        home, seal = self.HOMES[me]
         tips = home - seal
         moves = list(game.legal_moves())
         if not moves:
@@ -121,7 +125,6 @@ class Bot:
             print(f"bestmove {mv.text if mv is not None else '(none)'}")
         elif command == "quit":
             return False
-        sys.stdout.flush()
         return True
 
     def position(self, words):

@@ -123,7 +123,8 @@ pub struct Tree<'a> {
     /// move by the ordering instead of passing.
     pub(crate) brs_plus: bool,
     /// Two players under the CCERL rule that a side with no legal move
-    /// loses: a node where a side cannot move is scored as that side's
+    /// loses (set only with two players, by `TreeSetup`): a node where a
+    /// side cannot move is scored as that side's
     /// loss instead of a pass, so the search sees a win by taking away
     /// the opponent's last moves (a goal sealed by pieces kept at home is
     /// beaten by trapping the opponent's other pieces).
@@ -348,7 +349,7 @@ impl<'a> Tree<'a> {
             };
             best = -INF;
             if moves.is_empty() {
-                if self.no_move_loss && self.players == 2 {
+                if self.no_move_loss {
                     return -(WIN - ply as i32);
                 }
                 // The root must pass.
@@ -514,7 +515,7 @@ impl<'a> Tree<'a> {
                 }
             }
             if !any {
-                if self.no_move_loss && self.players == 2 {
+                if self.no_move_loss {
                     return WIN - ply as i32;
                 }
                 // Nobody can answer: the turn comes back (or passes on).
