@@ -4,7 +4,7 @@
 //! marks, finishes a game from a near-final position, survives a reload and
 //! saves a screenshot of each game.
 //!
-//! Needs the Debian packages `chromium` and `chromium-driver` (`.ci/run`
+//! Needs the Debian packages `chromium` and `chromium-driver` (`./test`
 //! installs them). Set `DAMAS_SKIP_BROWSER=1` to skip the test on a machine
 //! without them.
 
