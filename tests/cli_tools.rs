@@ -88,6 +88,49 @@ fn perft_counts_for_both_games() {
     assert!(ok && out.contains("nodes"), "{out}");
 }
 
+/// `--game japanese` and its documented alias `--variant japanese` (with
+/// or without `--game chinese`) count the same game; `--variant
+/// international` is `--game chinese`; a variant of the star given to
+/// another game is refused.
+#[test]
+fn perft_takes_the_game_by_name_and_variant_as_its_alias() {
+    let nodes = |args: &[&str]| {
+        let mut all = vec!["perft", "--depth", "3"];
+        all.extend_from_slice(args);
+        let (ok, out) = run(&all, "");
+        assert!(ok, "{all:?}: {out}");
+        out.lines()
+            .find_map(|l| l.strip_prefix("nodes "))
+            .unwrap_or_else(|| panic!("{all:?}: no nodes line in {out}"))
+            .to_string()
+    };
+    assert_eq!(nodes(&["--game", "japanese"]), "20304");
+    assert_eq!(nodes(&["--variant", "japanese"]), "20304");
+    assert_eq!(
+        nodes(&["--game", "chinese", "--variant", "japanese"]),
+        "20304"
+    );
+    assert_eq!(nodes(&["--game", "chinese"]), "4760");
+    assert_eq!(nodes(&["--variant", "international"]), "4760");
+    assert_eq!(nodes(&[]), "302");
+    let (ok, out) = run(
+        &[
+            "perft",
+            "--game",
+            "spanish",
+            "--variant",
+            "japanese",
+            "--depth",
+            "3",
+        ],
+        "",
+    );
+    assert!(
+        !ok && out.contains("not of --game spanish") && !out.contains("panicked"),
+        "{out}"
+    );
+}
+
 #[test]
 fn perft_refuses_bad_input_without_panicking() {
     let (ok, out) = run(&["perft", "--fen", "W:W1-40:B21-32", "--depth", "2"], "");

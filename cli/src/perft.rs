@@ -4,9 +4,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use damas::options::Settings as Options;
-use damas::{AnyGame, BoardShape, Game, GameKind, GameSpec};
+use damas::{AnyGame, Game, GameKind, GameSpec};
 
 use crate::output::{outln, Failure};
 
@@ -18,55 +18,60 @@ pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new(names).try_map(|name: String| name.parse::<GameKind>())
 }
 
-/// The Chinese checkers rules variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum VariantArg {
-    /// 10 pieces, no king.
-    International,
-    /// 15 pieces with a king (2–3 players).
-    Japanese,
+/// The `--variant` value parser: a documented alias of `--game` for the
+/// star, read through the registry: `japanese` is the game `japanese`,
+/// `international` (the 10-piece rules) is the game `chinese`.
+fn variant_parser() -> impl TypedValueParser<Value = GameKind> {
+    let names = [
+        PossibleValue::new("international").help(GameKind::Chinese.title()),
+        PossibleValue::new(GameKind::Japanese.name()).help(GameKind::Japanese.title()),
+    ];
+    PossibleValuesParser::new(names).try_map(|name: String| match name.as_str() {
+        "international" => Ok(GameKind::Chinese),
+        other => other.parse::<GameKind>(),
+    })
 }
 
 /// Which game, and which rules, a subcommand plays.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game.
-    #[arg(long, value_parser = game_parser(), default_value_t = Options::default().game)]
-    pub game: GameKind,
+    /// The game [default: spanish].
+    #[arg(long, value_parser = game_parser())]
+    pub game: Option<GameKind>,
     /// Number of players (Chinese checkers: 1–6).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Rules variant for Chinese checkers.
-    #[arg(long, value_enum, default_value_t = VariantArg::International)]
-    pub variant: VariantArg,
+    /// Alias of `--game` for Chinese checkers: `japanese` plays the
+    /// Japanese variant, `international` the 10-piece rules (`chinese`).
+    /// With `--game`, that game must be `chinese` or the same game.
+    #[arg(long, value_parser = variant_parser())]
+    pub variant: Option<GameKind>,
     /// A rule option as `Name=Value` (the protocol's options, e.g.
     /// `Rules=ccerl` or `GoalLock=true`); repeat for several.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,
 }
 
-/// The shape of the board `kind` is played on.
-fn board_shape(kind: GameKind) -> Option<BoardShape> {
-    let settings = Options {
-        game: kind,
-        players: kind.default_players(),
-        ..Options::default()
-    };
-    Some(AnyGame::new(&settings.spec().ok()?).board().shape)
-}
-
 impl GameArgs {
-    /// The game played: `--game`, or the game `--variant` names when that
-    /// game is played on the same board (`--game chinese --variant
-    /// japanese`); a variant of another board changes nothing.
-    pub fn kind(&self) -> GameKind {
-        let named = self
-            .variant
-            .to_possible_value()
-            .and_then(|value| value.get_name().parse::<GameKind>().ok());
-        match named {
-            Some(variant) if board_shape(variant) == board_shape(self.game) => variant,
-            _ => self.game,
+    /// The game played: `--variant`'s when given (`--game chinese
+    /// --variant japanese` is the Japanese variant), else `--game`, else
+    /// the options' default.
+    ///
+    /// # Errors
+    ///
+    /// A sentence when `--variant` names a game that `--game` (other than
+    /// `chinese`) contradicts, such as `--game spanish --variant japanese`.
+    pub fn kind(&self) -> Result<GameKind, String> {
+        match (self.game, self.variant) {
+            (None, None) => Ok(Options::default().game),
+            (Some(game), None) => Ok(game),
+            (None, Some(variant)) => Ok(variant),
+            (Some(game), Some(variant)) if game == GameKind::Chinese || game == variant => {
+                Ok(variant)
+            }
+            (Some(game), Some(variant)) => Err(format!(
+                "--variant {variant} is a variant of Chinese checkers, not of --game {game}"
+            )),
         }
     }
 
@@ -75,7 +80,7 @@ impl GameArgs {
     /// is checked, so that [`Options::spec`] describes a game.
     pub fn options(&self) -> Result<Options, String> {
         let mut options = Options {
-            game: self.kind(),
+            game: self.kind()?,
             ..Options::default()
         };
         options

@@ -3,12 +3,20 @@
 
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use damas::chinese::{solve_solitaire, Checkers, Rules, Variant};
 use damas::Game;
 
 use crate::output::{outln, Failure};
-use crate::perft::VariantArg;
+
+/// The Chinese checkers rules variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VariantArg {
+    /// 10 pieces, no king.
+    International,
+    /// 15 pieces with a king (2–3 players).
+    Japanese,
+}
 
 /// Arguments of `damas solitaire`.
 #[derive(Args, Debug, Clone)]
