@@ -25,6 +25,12 @@ impl GameSpec {
     /// checkers rule settings (its own player count and variant are
     /// replaced by `players` and `kind`); Spanish draughts has no rule
     /// settings and takes two players only.
+    ///
+    /// # Errors
+    ///
+    /// [`SpecError::Players`] when `kind` is not played by `players` players
+    /// (Spanish draughts takes 2; Chinese checkers 1–6; the Japanese variant
+    /// 1–6, falling back to the international rules from 4 on).
     pub fn from_kind(
         kind: GameKind,
         players: u8,
@@ -198,6 +204,12 @@ impl AnyGame {
     /// A game from a position text: a PDN FEN for Spanish draughts; a
     /// Chinese checkers position text, whose missing rule fields come from
     /// `spec` and whose variant must be the one `spec` asks for.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::Invalid`] when `text` is not a position of the game
+    /// (the game's own reason inside); [`PositionError::WrongVariant`] when a
+    /// Chinese checkers text is for the other variant than `spec`'s.
     pub fn from_text(spec: &GameSpec, text: &str) -> Result<AnyGame, PositionError> {
         match spec {
             GameSpec::Spanish => {

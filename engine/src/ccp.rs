@@ -34,6 +34,13 @@ pub enum CellsError {
 /// assert_eq!(game.legal_moves().len(), 14);
 /// assert!(ccp::read_cells(&GameSpec::Spanish, &cells, 0, 0).is_err());
 /// ```
+///
+/// # Errors
+///
+/// [`CellsError::WrongGame`] unless `spec` is two-player Chinese checkers;
+/// otherwise the reasons of [`chinese::ccp::read_position`](crate::chinese::ccp::read_position)
+/// (a player other than 0 or 1, cells that are not 121 of `.`, `0`, `1`, or
+/// a position the rules refuse).
 pub fn read_cells(
     spec: &GameSpec,
     cells: &str,

@@ -33,6 +33,13 @@ pub enum EndgameTablesError {
 
 impl EndgameTables {
     /// The tables in `dir`, which must hold at least every 2-piece slice.
+    ///
+    /// # Errors
+    ///
+    /// [`EndgameTablesError::Incomplete`] when `dir` lacks the 2-piece slices;
+    /// the table's own error ([`EndgameTablesError`] wrapping a
+    /// [`TablebaseError`](crate::spanish::tablebase::TablebaseError)) when the
+    /// directory cannot be read or a file's header is damaged.
     pub fn open(dir: &Path) -> Result<EndgameTables, EndgameTablesError> {
         let tablebase = Tablebase::open(dir)?;
         if tablebase.max_pieces() == 0 {

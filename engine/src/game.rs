@@ -336,15 +336,33 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     fn legal_moves(&self) -> Vec<Self::Move>;
 
     /// Plays a legal move of the player to move.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] once the game has ended; [`PlayError::Illegal`]
+    /// when `mv` is not a legal move of the player to move. The game is then
+    /// unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), PlayError>;
 
     /// The player to move, who has no legal move, passes (Chinese checkers;
     /// Spanish draughts never passes: a side without a move has lost).
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] once the game has ended;
+    /// [`PlayError::CannotPass`] while the player to move has a legal move (and
+    /// always in Spanish draughts).
     fn pass(&mut self) -> Result<(), PlayError>;
 
     /// `player` resigns or is forfeited by a referee. With two players the
     /// rival wins; with more, `player` takes the last free place and the
     /// game goes on for the others.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::GameOver`] once the game has ended;
+    /// [`PlayError::NotPlaying`] when `player` is not at the board or has
+    /// already left the game (resigned or finished).
     fn resign(&mut self, player: Player) -> Result<(), PlayError>;
 
     /// A referee ends the game: the players still in it share the next
@@ -358,6 +376,14 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// Reads a move in the game's notation, checked against the legal moves
     /// of the player to move.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::Notation`] when `text` is not a move in the game's
+    /// notation; [`PlayError::BadSquare`] when it names a point the board does
+    /// not have; [`PlayError::Illegal`] when it is well formed but no legal
+    /// move of the player to move (or, in Spanish draughts, fits several);
+    /// [`PlayError::GameOver`] once the game has ended.
     fn parse_move(&self, text: &str) -> Result<Self::Move, PlayError>;
 
     /// The canonical text of a legal move of the player to move (the
@@ -374,6 +400,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// text; [`position_text`](Game::position_text) reads back to an equal
     /// position. Rule fields a Chinese checkers text leaves out come from
     /// this game's rules.
+    ///
+    /// # Errors
+    ///
+    /// [`PositionError::Invalid`] when `text` is not a position of this game
+    /// (the game's own reason inside); [`PositionError::WrongVariant`] when a
+    /// Chinese checkers text is for the other variant.
     fn read_position(&self, text: &str) -> Result<Self, PositionError>;
 
     /// A board for humans, several lines.
@@ -434,6 +466,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The point named `name` (`11`, `e4`; case and surrounding spaces do
     /// not matter), or [`PlayError::BadSquare`] naming what the board has.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError::BadSquare`] when no point of the board has that name.
     fn point(&self, name: &str) -> Result<Point, PlayError>;
 
     /// The name of `point` in the game's notation (empty for a point that
@@ -502,6 +538,12 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// Plays a move in the game's notation, or `pass` or `resign` (the
     /// player to move resigns), and returns its canonical text.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`parse_move`](Game::parse_move) and [`play`](Game::play) for
+    /// a move; those of [`pass`](Game::pass) and [`resign`](Game::resign) for
+    /// the words `pass` and `resign`.
     fn play_text(&mut self, text: &str) -> Result<String, PlayError> {
         let word = text.trim();
         if word.eq_ignore_ascii_case("pass") {

@@ -41,6 +41,7 @@
 // One audited exception: `huge_pages` asks the kernel for 2 MiB pages.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 mod any;
 mod bench;

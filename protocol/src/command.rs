@@ -162,6 +162,23 @@ pub enum CommandError {
 }
 
 /// Parses one line. Returns `Ok(None)` for a blank line.
+///
+/// # Errors
+///
+/// [`CommandError::TooLong`] for a line over [`MAX_LINE_LEN`] bytes;
+/// [`CommandError::Unknown`] for a first word that is no command;
+/// [`CommandError::Missing`], [`CommandError::Unexpected`],
+/// [`CommandError::BadNumber`] and [`CommandError::OutOfRange`] for a
+/// command's arguments; [`CommandError::TooManyMoves`] for a `position`
+/// line with more moves than [`MAX_POSITION_MOVES`].
+///
+/// ```
+/// use damas_protocol::command::{parse, CommandError};
+///
+/// assert!(parse("isready").unwrap().is_some());
+/// assert_eq!(parse("   ").unwrap(), None);
+/// assert!(matches!(parse("fly away"), Err(CommandError::Unknown(_))));
+/// ```
 pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     if line.len() > MAX_LINE_LEN {
         return Err(CommandError::TooLong(line.len()));

@@ -64,6 +64,13 @@ fn shortened(text: &str) -> String {
 /// assert_eq!(game.legal_moves().len(), 14);
 /// assert_eq!(ccp::compact(&game), text);
 /// ```
+///
+/// # Errors
+///
+/// [`CcpError::Player`] for a `player` other than 0 or 1;
+/// [`CcpError::Compact`] unless `cells` is 121 characters of `.`, `0` and
+/// `1`; [`CcpError::Position`] when the rules refuse the position (too many
+/// pieces, for one).
 pub fn read_position(
     cells: &str,
     player: u32,
@@ -113,6 +120,10 @@ pub fn compact(game: &Checkers) -> String {
 }
 
 /// A path in Damas's notation (`f3-f5-h5`) written as CCP ids (`4-15-17`).
+///
+/// # Errors
+///
+/// [`CcpError::Path`] when a part of `path` is not a cell name.
 pub fn ids_of_path(path: &str) -> Result<String, CcpError> {
     path.split('-')
         .map(|name| {
@@ -125,6 +136,10 @@ pub fn ids_of_path(path: &str) -> Result<String, CcpError> {
 }
 
 /// A path of CCP ids (`4-15-17`) in Damas's notation (`f3-f5-h5`).
+///
+/// # Errors
+///
+/// [`CcpError::Path`] when a part of `ids` is not a CCP id (0 to 120).
 pub fn path_of_ids(ids: &str) -> Result<String, CcpError> {
     ids.split('-')
         .map(|text| {

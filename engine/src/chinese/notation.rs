@@ -26,6 +26,12 @@ pub fn format_path(path: &[Cell]) -> String {
 }
 
 /// Reads a path of two or more cell names separated by `-` (or `x`).
+///
+/// # Errors
+///
+/// [`GameError::Syntax`] for fewer than two parts or an empty one; the
+/// cell-name error (as a [`GameError`]) for a part that is no cell of the
+/// star.
 pub fn parse_path(text: &str) -> Result<Vec<Cell>, GameError> {
     let t = text.trim();
     let parts: Vec<&str> = t.split(['-', 'x', 'X']).collect();

@@ -134,6 +134,11 @@ pub struct Position {
 impl Position {
     /// The start position of `rules` (its effective variant), player 0 to
     /// move.
+    ///
+    /// # Panics
+    ///
+    /// When `rules.players` is not 1 to 6 (every [`Rules`] this crate makes,
+    /// such as [`Rules::for_players`], holds 1 to 6).
     pub fn start(rules: &Rules) -> Position {
         let variant = rules.effective_variant();
         let s = seats(rules.players);
@@ -161,6 +166,15 @@ impl Position {
 
     /// Builds a position from the pieces of each player (`pieces[p]`), the
     /// set of king points and the side to move.
+    ///
+    /// # Errors
+    ///
+    /// [`TextError::Players`] for a player count outside 1–6 or one that
+    /// `pieces` does not match; [`TextError::NotAPlayer`] for `to_move` past
+    /// the last player; [`TextError::Overlap`] when two players share a point;
+    /// [`TextError::TooMany`] for more than 15 pieces of one player;
+    /// [`TextError::King`] for a king off a piece, two kings of one player
+    /// or a king in the international variant.
     pub fn from_pieces(
         players: u8,
         variant: Variant,
@@ -428,6 +442,11 @@ impl Position {
     /// pos.play(&Move::new(c("e4"), c("e5"))).unwrap();
     /// assert_eq!(pos.to_move(), 1);
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when `mv` is not a legal move of the player to
+    /// move; the position is then unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
         if !self.is_legal(mv) {
             return Err(IllegalMoveError(*mv));

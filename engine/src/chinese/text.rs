@@ -128,6 +128,12 @@ impl Checkers {
     /// assert_eq!(g.rules().move_limit, None);
     /// assert!(g.rules().goal_lock);
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`TextError`] naming the first part of `text` that is wrong: a missing
+    /// or unreadable header, a cell that is not on the star, an unknown or
+    /// badly valued rule field, or a position the rules refuse.
     pub fn from_text_with_defaults(text: &str, defaults: &Rules) -> Result<Checkers, TextError> {
         let mut toks = text.split_whitespace();
         let head = toks

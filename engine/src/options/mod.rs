@@ -251,6 +251,12 @@ impl OptionDecl {
     }
 
     /// Reads `text` as a value of this option.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::BadValue`] when `text` is not a value of the option's
+    /// type (a check, a number within its bounds, one of its combo's names, a
+    /// string within its length).
     pub fn parse(&self, text: &str) -> Result<OptionValue, OptionError> {
         let text = text.trim();
         let bad = |expected: String| OptionError::BadValue {
@@ -323,6 +329,22 @@ pub fn find(name: &str) -> Option<&'static OptionDecl> {
 
 impl Settings {
     /// Sets option `name` from `value`; on error nothing changes.
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::Unknown`] for a name no option has;
+    /// [`OptionError::BadValue`] for a value the option does not take;
+    /// [`OptionError::CcerlPlayers`] for `Rules ccerl` while `Players` is not 2.
+    ///
+    /// ```
+    /// use damas::options::{OptionError, Settings};
+    ///
+    /// let mut settings = Settings::default();
+    /// settings.set("Players", "3").unwrap();
+    /// assert!(matches!(settings.set("Hash", "many"), Err(OptionError::BadValue { .. })));
+    /// assert!(matches!(settings.set("Colour", "red"), Err(OptionError::Unknown(_))));
+    /// assert_eq!(settings.players, 3);
+    /// ```
     pub fn set(&mut self, name: &str, value: &str) -> Result<OptionEffect, OptionError> {
         let decl =
             find(name).ok_or_else(|| OptionError::Unknown(name.chars().take(40).collect()))?;
@@ -340,6 +362,11 @@ impl Settings {
     /// The game and rules these settings describe, or why the combination
     /// cannot be played (options are accepted one by one in any order and
     /// checked together when a game starts).
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError::Combination`] when the game is not played by `Players`
+    /// players (Spanish draughts with 3, say).
     pub fn spec(&self) -> Result<GameSpec, OptionError> {
         GameSpec::from_kind(self.game, self.players, &self.rules).map_err(
             |SpecError::Players { kind, players }| OptionError::Combination {

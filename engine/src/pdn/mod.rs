@@ -119,6 +119,13 @@ impl PdnGame {
     /// square in turn) is accepted when exactly one legal capture fits,
     /// and failing that the move with `-` and `x` swapped (`13-22` for the
     /// capture `13x22`).
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError::GameType`] when the `GameType` tag names another game;
+    /// [`ReplayError::FenTooLong`] or [`ReplayError::Fen`] for a `FEN` tag that
+    /// is no position; [`ReplayError::Move`] for the first move that is not
+    /// legal where it is played, with its ply, line and the rules' reason.
     pub fn replay(&self) -> Result<Draughts, ReplayError> {
         if let Some(kind) = self.tag("GameType") {
             let number = kind.split(',').next().unwrap_or("").trim();
@@ -416,6 +423,12 @@ fn error_line(error: &PdnError) -> Option<usize> {
 /// game (blank lines, comments) is skipped; a game ends at its result
 /// token or where the next game's tags begin. The first game that cannot
 /// be read is the error (see [`PdnReader`] to read past it).
+///
+/// # Errors
+///
+/// The [`PdnError`] of the first game that cannot be read: a comment or
+/// variation that never ends, a malformed tag, a game over the size, move
+/// or tag limits, or input with no game end in reach.
 pub fn read_games(text: &str) -> Result<Vec<PdnGame>, PdnError> {
     PdnReader::new(text.as_bytes())
         .map(|game| game.map_err(|e| e.error))

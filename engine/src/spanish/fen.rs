@@ -87,6 +87,13 @@ impl Position {
     /// let err = Position::from_fen("W:W1-12,33:B21-32").unwrap_err();
     /// assert_eq!(err.to_string(), "square 33 out of range in white pieces (1-32)");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] naming the first fault: an empty text, a side that is not
+    /// `W` or `B`, a missing `:`, a piece list of no colour or of one colour
+    /// twice, a square or range out of 1–32, a square listed twice or for both
+    /// colours, or more pieces than a side can have.
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         let t = text.trim();
         let t = t.strip_suffix('.').unwrap_or(t).trim();

@@ -76,6 +76,15 @@ impl Position {
     /// assert!(matches!(pos.parse_move("11-16"), Err(MoveParseError::Illegal { .. })));
     /// assert!(matches!(pos.parse_move("11-"), Err(MoveParseError::BadSquare { .. })));
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`MoveParseError::Empty`] for blank text; [`MoveParseError::Malformed`]
+    /// for text not of the form `a-b`, `axb` or `axbxc…`;
+    /// [`MoveParseError::BadSquare`] for a token that is not a square 1–32;
+    /// [`MoveParseError::Illegal`] when no legal move matches (the hint says
+    /// when a capture is mandatory); [`MoveParseError::Ambiguous`] when several
+    /// legal captures fit a short text.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveParseError> {
         let t = text.trim();
         if t.is_empty() {

@@ -58,6 +58,12 @@ impl Position {
     /// Builds a position from piece sets. `kings` marks which of the pieces
     /// are kings. Fails if the colours overlap, a king marker is on an empty
     /// square, or a man stands on its own promotion row.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError::BothColors`] when a square holds pieces of both colours;
+    /// [`FenError::KingOnEmpty`] for a king marker on an empty square; the
+    /// [`FenError`] of a man on its own promotion row.
     pub fn from_pieces(
         white: Bitboard,
         black: Bitboard,
@@ -245,6 +251,11 @@ impl Position {
     /// assert!(pos.play(&bad).is_err());
     /// assert_eq!(pos, Position::start());
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] when `mv` is not a legal move here; the position is
+    /// then unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMoveError> {
         if !self.legal_moves().contains(mv) {
             return Err(IllegalMoveError(*mv));

@@ -75,6 +75,13 @@ pub struct GenerateReport {
 /// position) and the working arrays of the configurations being solved at
 /// once (about 25 bytes per position of each; the largest 6-piece
 /// configuration, three kings against three, has 36 million positions).
+///
+/// # Errors
+///
+/// [`TablebaseError::TooManyPieces`] for `pieces` over the supported
+/// maximum; [`TablebaseError::Io`] when `dir` cannot be made, read or
+/// written; [`TablebaseError::BadFile`] for a damaged file of a smaller
+/// slice that this run reads.
 pub fn generate(
     dir: &Path,
     pieces: u32,
@@ -114,6 +121,12 @@ pub fn generate(
 /// depends on from their files there (they must exist: every slice of
 /// [`waves`] before its own). This is the unit of work of a cluster job
 /// (docs/TABLEBASES.md); an existing valid file is kept.
+///
+/// # Errors
+///
+/// [`TablebaseError::Missing`] when a slice that `material` depends on has
+/// no file in `dir`; [`TablebaseError::Io`] or [`TablebaseError::BadFile`]
+/// when a file cannot be read or written or is damaged.
 pub fn generate_slice(
     dir: &Path,
     material: Material,

@@ -194,6 +194,11 @@ impl Tablebase {
     /// such that every slice of up to `n` pieces has a regular file there.
     /// Only the files' headers are read now ([`Tablebase::damaged_slices`]
     /// lists those found wrong); the tables are read when probed.
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseError::NoDirectory`] when `dir` is not a directory;
+    /// [`TablebaseError::Io`] when it cannot be listed.
     pub fn open(dir: &Path) -> Result<Tablebase, TablebaseError> {
         if !dir.is_dir() {
             return Err(TablebaseError::NoDirectory(dir.to_path_buf()));
@@ -403,6 +408,12 @@ impl Tablebase {
     /// [`Tablebase::probe`] with the reason when there is no value: not
     /// covered, a missing slice or a damaged one (named with what is
     /// wrong).
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::NotCovered`] for a position with more pieces than the
+    /// tables cover; [`ProbeError::Missing`] when its slice has no file;
+    /// [`ProbeError::Damaged`] when its slice failed its checks.
     pub fn try_probe(&self, pos: &Position) -> Result<Probe, ProbeError> {
         self.probe_for(pos, true).map_err(|miss| self.error(miss))
     }
@@ -455,6 +466,11 @@ impl Tablebase {
 
     /// [`Tablebase::rank_moves`] with the reason when a successor has no
     /// value (see [`Tablebase::try_probe`]).
+    ///
+    /// # Errors
+    ///
+    /// The [`ProbeError`] of the first successor without a value, as
+    /// [`Tablebase::try_probe`] gives it.
     pub fn try_rank_moves(
         &self,
         pos: &Position,

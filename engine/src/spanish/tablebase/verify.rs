@@ -119,6 +119,14 @@ fn check(
 /// directory) is skipped without being opened, and so is a `.dtb` file
 /// whose name is no slice: both are listed in [`VerifyReport::skipped`].
 /// `progress` hears of each slice when it starts and of each file skipped.
+///
+/// # Errors
+///
+/// [`TablebaseError::NoDirectory`] when `dir` is not a directory;
+/// [`TablebaseError::Missing`] when a slice's successors have no file;
+/// [`TablebaseError::Io`] or [`TablebaseError::BadFile`] when a file cannot
+/// be listed or read. Wrong entries of a slice that reads are not an error
+/// of the call: the report lists them.
 pub fn verify(
     dir: &Path,
     progress: &(dyn Fn(VerifyStep<'_>) + Sync),
