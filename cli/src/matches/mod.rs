@@ -26,7 +26,7 @@ use crate::perft::GameArgs;
 use client::{EngineSpec, ProtocolKind, TimeControl};
 use fastrand::Rng;
 use openings::Opening;
-use referee::{GameRecord, Unfinished};
+use referee::{RefereedGame, Unfinished};
 use report::{progress_line, summary};
 use stats::{Pentanomial, Sprt, SprtVerdict, Standings, Tally};
 
@@ -431,7 +431,7 @@ fn worker(
 fn finish_game(
     setup: &Setup<'_>,
     state: &mut Progress,
-    record: &GameRecord,
+    record: &RefereedGame,
     index: u64,
     stop: &AtomicBool,
 ) {
@@ -545,7 +545,7 @@ fn seats_of_rotation(rotation: usize, players: usize, engines: usize) -> Vec<usi
 
 /// Counts a two-player game for engine 1 and returns its half points
 /// (2 a win, 1 a draw, 0 a loss).
-fn add_to_tally(tally: &mut Tally, record: &GameRecord) -> u8 {
+fn add_to_tally(tally: &mut Tally, record: &RefereedGame) -> u8 {
     let seat_of_first = record.seats.iter().position(|&e| e == 0).unwrap_or(0);
     let mine = record.places[seat_of_first];
     let theirs = record.places[1 - seat_of_first];

@@ -4,9 +4,9 @@
 //! it.
 
 use damas::options::Settings as Options;
-use damas::record::GameRecord as Record;
+use damas::record::GameRecord;
 
-use super::referee::{Ending, GameRecord};
+use super::referee::{Ending, RefereedGame};
 
 /// Text of one ending, for records and reports.
 pub fn ending_text(ending: &Ending) -> String {
@@ -18,9 +18,9 @@ pub fn ending_text(ending: &Ending) -> String {
 }
 
 /// The record of game `index` (0-based) in the format of its game.
-pub fn format(record: &GameRecord, index: usize, names: &[String], options: &Options) -> String {
+pub fn format(record: &RefereedGame, index: usize, names: &[String], options: &Options) -> String {
     let endings: Vec<String> = record.endings.iter().map(ending_text).collect();
-    Record {
+    GameRecord {
         event: "damas match".into(),
         date: None,
         game: index + 1,
@@ -52,8 +52,8 @@ mod tests {
     use crate::matches::openings::Opening;
     use damas::{AnyGame, Game};
 
-    fn record(moves: &[&str], places: Vec<u32>, start: Option<&str>) -> GameRecord {
-        GameRecord {
+    fn record(moves: &[&str], places: Vec<u32>, start: Option<&str>) -> RefereedGame {
+        RefereedGame {
             seats: vec![1, 0],
             opening: Opening {
                 start: start.map(String::from),
@@ -72,7 +72,7 @@ mod tests {
         options
     }
 
-    fn pdn(record: &GameRecord, index: usize, names: &[String]) -> String {
+    fn pdn(record: &RefereedGame, index: usize, names: &[String]) -> String {
         format(record, index, names, &options("spanish"))
     }
 

@@ -46,7 +46,7 @@ pub enum Ending {
 
 /// One finished game.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct RefereedGame {
     /// Engine index per seat.
     pub seats: Vec<usize>,
     /// The opening used.
@@ -96,10 +96,10 @@ pub fn play_game(
     opening: &Opening,
     control: TimeControl,
     interrupt: &AtomicBool,
-) -> Result<GameRecord, Unfinished> {
+) -> Result<RefereedGame, Unfinished> {
     let mut game = opening.build(options).map_err(Unfinished::BadOpening)?;
     let players = game.player_count();
-    let mut record = GameRecord {
+    let mut record = RefereedGame {
         seats: seats.to_vec(),
         opening: opening.clone(),
         moves: opening.moves.clone(),
@@ -218,7 +218,7 @@ pub fn play_game(
 
 /// The player to move resigns (a forfeit), written in the record as the
 /// `resign` turn every engine is sent.
-fn resign_to_move(game: &mut impl Game, record: &mut GameRecord) {
+fn resign_to_move(game: &mut impl Game, record: &mut RefereedGame) {
     if let Ok(played) = game.play_text("resign") {
         record.moves.push(played);
     }

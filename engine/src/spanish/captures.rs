@@ -12,7 +12,7 @@ use super::tables::{down_left, down_right, nearest, slide, up_left, up_right, RA
 
 /// The side to move's pieces seen generically.
 #[derive(Clone, Copy)]
-pub(super) struct Sides {
+pub(super) struct MoverSets {
     pub(super) men: u32,
     pub(super) kings: u32,
     pub(super) opp: u32,
@@ -222,7 +222,7 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
 /// of legal captures (also pushed to `list` when `LIST`, with their
 /// capture orders in `orders` when given).
 pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
-    s: &Sides,
+    s: &MoverSets,
     men: u32,
     kings: u32,
     list: &mut MoveList,
@@ -262,6 +262,11 @@ pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
     g.count
 }
 
-pub(super) fn gen_captures<const W: bool>(s: &Sides, men: u32, kings: u32, list: &mut MoveList) {
+pub(super) fn gen_captures<const W: bool>(
+    s: &MoverSets,
+    men: u32,
+    kings: u32,
+    list: &mut MoveList,
+) {
     search_captures::<W, true, ()>(s, men, kings, list, ());
 }

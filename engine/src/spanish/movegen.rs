@@ -11,7 +11,7 @@
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
-use super::captures::{gen_captures, search_captures, CaptureOrders, Sides};
+use super::captures::{gen_captures, search_captures, CaptureOrders, MoverSets};
 use super::color::Color;
 use super::moves::{Move, MoveList};
 use super::position::Position;
@@ -21,13 +21,13 @@ use super::tables::{
 };
 
 #[inline(always)]
-pub(super) fn sides<const W: bool>(pos: &Position) -> Sides {
+pub(super) fn mover_sets<const W: bool>(pos: &Position) -> MoverSets {
     let (me, opp) = if W {
         (pos.white, pos.black)
     } else {
         (pos.black, pos.white)
     };
-    Sides {
+    MoverSets {
         men: me & !pos.kings,
         kings: me & pos.kings,
         opp,
@@ -38,7 +38,7 @@ pub(super) fn sides<const W: bool>(pos: &Position) -> Sides {
 
 /// Men of the side to move that have a capture available.
 #[inline(always)]
-fn men_that_capture<const W: bool>(s: &Sides) -> u32 {
+fn men_that_capture<const W: bool>(s: &MoverSets) -> u32 {
     let empty = !s.occ;
     if W {
         s.men & (down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty)))
@@ -50,7 +50,7 @@ fn men_that_capture<const W: bool>(s: &Sides) -> u32 {
 /// Landing squares of single forward jumps by men, one set per forward
 /// direction (left, right), over pieces of `targets`.
 #[inline(always)]
-fn man_jump_landings<const W: bool>(s: &Sides, targets: u32) -> (u32, u32) {
+fn man_jump_landings<const W: bool>(s: &MoverSets, targets: u32) -> (u32, u32) {
     let empty = !s.occ;
     if W {
         (
@@ -70,7 +70,7 @@ fn man_jump_landings<const W: bool>(s: &Sides, targets: u32) -> (u32, u32) {
 /// this set: its origin and the pieces it took are behind it, so the board
 /// ahead is unchanged.
 #[inline(always)]
-fn jump_origins<const W: bool>(s: &Sides) -> u32 {
+fn jump_origins<const W: bool>(s: &MoverSets) -> u32 {
     let empty = !s.occ;
     if W {
         down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty))
@@ -120,7 +120,7 @@ fn push_single_jumps(list: &mut MoveList, landings: u32, back: usize) {
 
 /// Kings of the side to move that have a capture available.
 #[inline(always)]
-fn kings_that_capture(s: &Sides) -> u32 {
+fn kings_that_capture(s: &MoverSets) -> u32 {
     let mut out = 0;
     let mut ks = s.kings;
     while ks != 0 {
@@ -166,7 +166,7 @@ pub(super) enum Dispatch {
 
 /// The capture dispatch: which capture rule applies to the side to move.
 #[inline(always)]
-pub(super) fn dispatch<const W: bool>(s: &Sides) -> Dispatch {
+pub(super) fn dispatch<const W: bool>(s: &MoverSets) -> Dispatch {
     let (la, lb) = man_jump_landings::<W>(s, s.opp);
     let ck = if s.kings != 0 {
         kings_that_capture(s)
@@ -214,7 +214,7 @@ fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
 }
 
 fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
-    let s = sides::<W>(pos);
+    let s = mover_sets::<W>(pos);
     match dispatch::<W>(&s) {
         Dispatch::Quiet => {}
         Dispatch::SingleJumps(la, lb) => {
@@ -324,7 +324,7 @@ fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
 /// captures. The children's hashes are not updated (perft only).
 #[inline(always)]
 pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, f: F) {
-    let s = sides::<W>(pos);
+    let s = mover_sets::<W>(pos);
     visit_dispatched::<W, F>(pos, &s, dispatch::<W>(&s), f);
 }
 
@@ -332,7 +332,7 @@ pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, f: F) {
 #[inline(always)]
 pub(super) fn visit_dispatched<const W: bool, F: FnMut(&Position)>(
     pos: &Position,
-    s: &Sides,
+    s: &MoverSets,
     d: Dispatch,
     mut f: F,
 ) {
@@ -413,7 +413,7 @@ pub(super) fn pop2(a: u32, b: u32) -> u32 {
 }
 
 pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
-    let s = sides::<W>(pos);
+    let s = mover_sets::<W>(pos);
     match dispatch::<W>(&s) {
         Dispatch::Quiet => {}
         Dispatch::SingleJumps(la, lb) => return pop2(la, lb) as usize,
@@ -453,7 +453,7 @@ pub(crate) fn legal_moves_with_orders<const W: bool>(
     orders: &mut CaptureOrders,
 ) {
     list.clear();
-    let s = sides::<W>(pos);
+    let s = mover_sets::<W>(pos);
     if let Dispatch::Search { men, kings } = dispatch::<W>(&s) {
         search_captures::<W, true, _>(&s, men, kings, list, orders);
         return;
@@ -465,7 +465,7 @@ pub(crate) fn legal_moves_with_orders<const W: bool>(
 /// The number of legal moves of side `W` with every capture order counted
 /// (see [`legal_moves_with_orders`]).
 pub(crate) fn count_with_orders<const W: bool>(pos: &Position) -> u64 {
-    let s = sides::<W>(pos);
+    let s = mover_sets::<W>(pos);
     match dispatch::<W>(&s) {
         Dispatch::Search { men, kings } if kings != 0 => {
             let mut list = MoveList::new();
@@ -522,11 +522,11 @@ impl Position {
     pub fn has_capture(&self) -> bool {
         match self.side {
             Color::White => {
-                let s = sides::<true>(self);
+                let s = mover_sets::<true>(self);
                 men_that_capture::<true>(&s) != 0 || kings_that_capture(&s) != 0
             }
             Color::Black => {
-                let s = sides::<false>(self);
+                let s = mover_sets::<false>(self);
                 men_that_capture::<false>(&s) != 0 || kings_that_capture(&s) != 0
             }
         }
@@ -545,8 +545,8 @@ impl Position {
     /// assert!(!pos.is_quiet());
     /// ```
     pub fn is_quiet(&self) -> bool {
-        let white = sides::<true>(self);
-        let black = sides::<false>(self);
+        let white = mover_sets::<true>(self);
+        let black = mover_sets::<false>(self);
         men_that_capture::<true>(&white) == 0
             && kings_that_capture(&white) == 0
             && men_that_capture::<false>(&black) == 0

@@ -16,9 +16,9 @@
 //! without kings, finds its moves from the same landing sets instead of
 //! the capture search.
 
-use super::captures::{gen_captures, Sides};
+use super::captures::{gen_captures, MoverSets};
 use super::color::Color;
-use super::movegen::{child_of, count, dispatch, pop2, sides, Dispatch};
+use super::movegen::{child_of, count, dispatch, mover_sets, pop2, Dispatch};
 use super::moves::MoveList;
 use super::position::Position;
 use super::tables::{
@@ -181,7 +181,7 @@ macro_rules! each_bit {
 /// took by walking the sequence back, which skips the capture search and
 /// the move list.
 #[inline(always)]
-fn men_captures<const W: bool>(s: &Sides) -> u64 {
+fn men_captures<const W: bool>(s: &MoverSets) -> u64 {
     let empty = !s.occ;
     let promo = if W { ROW_8 } else { ROW_1 };
     let mine = s.men | s.kings;
@@ -256,7 +256,7 @@ fn men_captures<const W: bool>(s: &Sides) -> u64 {
 
 /// Perft 2 from `pos`, side `W` to move.
 pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
-    let s = sides::<W>(pos);
+    let s = mover_sets::<W>(pos);
     let promo = if W { ROW_8 } else { ROW_1 };
     let mine = s.men | s.kings;
     let mut n = 0u64;

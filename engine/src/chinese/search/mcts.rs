@@ -78,7 +78,7 @@ struct Finishes {
 }
 
 /// What one search reports.
-pub(super) struct Outcome {
+pub(super) struct MctsReport {
     /// The most visited root move (`None` before the first iteration).
     pub best: Option<Move>,
     /// The most visited line, each move by the owner of its piece.
@@ -310,8 +310,8 @@ impl<'a> Mcts<'a> {
         me: usize,
         deadline: Option<Instant>,
         max_iterations: Option<u64>,
-        on_progress: &mut dyn FnMut(&Outcome),
-    ) -> Outcome {
+        on_progress: &mut dyn FnMut(&MctsReport),
+    ) -> MctsReport {
         self.nodes.clear();
         self.nodes.push(ROOT);
         let mut path: ArrayVec<usize, 512> = ArrayVec::new();
@@ -406,7 +406,7 @@ impl<'a> Mcts<'a> {
     }
 
     /// The search's answer so far.
-    fn outcome(&self, root: &Position) -> Outcome {
+    fn outcome(&self, root: &Position) -> MctsReport {
         let mut pv = Vec::new();
         let mut node = 0;
         let mut value = 0.5;
@@ -424,7 +424,7 @@ impl<'a> Mcts<'a> {
             pv.push(c.mv);
             node = child;
         }
-        Outcome {
+        MctsReport {
             best: pv.first().copied(),
             pv,
             value,
@@ -439,7 +439,7 @@ mod tests {
     use super::super::tree::tests::middle_game;
     use super::*;
 
-    fn search(pos: &Position, iterations: u64, stop: &AtomicBool) -> Outcome {
+    fn search(pos: &Position, iterations: u64, stop: &AtomicBool) -> MctsReport {
         let mut mcts = Mcts::new(pos, [true; 6], true, stop);
         mcts.run(pos, pos.to_move(), None, Some(iterations), &mut |_| {})
     }

@@ -325,7 +325,7 @@ impl Engine {
             && limits.depth.is_none()
         {
             let mut mcts = mcts::Mcts::new(&pos, active, game.rules().anti_blocking, stop);
-            let report = |o: &mcts::Outcome, out: &mut SearchResult<Move>| {
+            let report = |o: &mcts::MctsReport, out: &mut SearchResult<Move>| {
                 if o.best.is_some() {
                     out.best = o.best;
                     out.pv = o.pv.clone();
