@@ -215,7 +215,7 @@ impl PdnError {
 /// A game that could not be read, with the line where it starts.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{error}")]
-pub struct GameError {
+pub struct UnreadGame {
     /// The line (1-based) where the game starts.
     pub line: usize,
     /// What is wrong (the first fault of the game).
@@ -309,7 +309,7 @@ impl<R: Read> PdnReader<R> {
 }
 
 impl<R: Read> Iterator for PdnReader<R> {
-    type Item = Result<PdnGame, GameError>;
+    type Item = Result<PdnGame, UnreadGame>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -340,7 +340,7 @@ impl<R: Read> Iterator for PdnReader<R> {
                         .map_or_else(|| error_line(&error).unwrap_or(1), |game| game.line);
                     if error.ends_input() {
                         self.done = true;
-                        return Some(Err(GameError { line, error }));
+                        return Some(Err(UnreadGame { line, error }));
                     }
                     game.get_or_insert_with(|| PdnGame {
                         line,
@@ -397,10 +397,10 @@ impl<R: Read> Iterator for PdnReader<R> {
 }
 
 /// The game read, or its first fault.
-fn finish(game: Option<PdnGame>, fault: Option<PdnError>) -> Option<Result<PdnGame, GameError>> {
+fn finish(game: Option<PdnGame>, fault: Option<PdnError>) -> Option<Result<PdnGame, UnreadGame>> {
     let game = game?;
     Some(match fault {
-        Some(error) => Err(GameError {
+        Some(error) => Err(UnreadGame {
             line: game.line,
             error,
         }),

@@ -115,7 +115,7 @@ fn games_split_at_results_and_at_tags() {
 }
 
 /// Every item of a reader over `text`.
-fn read_all(text: &[u8]) -> Vec<Result<PdnGame, GameError>> {
+fn read_all(text: &[u8]) -> Vec<Result<PdnGame, UnreadGame>> {
     PdnReader::new(text).collect()
 }
 
@@ -152,7 +152,7 @@ fn a_bad_tag_fails_its_game_only() {
     );
     assert_eq!(games[2].as_ref().map(|g| g.tag("Event")), Ok(Some("3")));
     assert!(
-        matches!(&games[3], Err(GameError { line: 4, error: PdnError::BadTag { why, .. } })
+        matches!(&games[3], Err(UnreadGame { line: 4, error: PdnError::BadTag { why, .. } })
             if why.contains("quoted value")),
         "{:?}",
         games[3]
@@ -188,7 +188,7 @@ fn a_game_too_long_is_skipped_to_its_end() {
     assert_eq!(games.len(), 2);
     assert_eq!(
         games[0],
-        Err(GameError {
+        Err(UnreadGame {
             line: 1,
             error: PdnError::TooLong
         })
