@@ -29,6 +29,7 @@
 
 pub mod ccp;
 pub mod command;
+mod dialect;
 pub mod help;
 pub mod host;
 pub mod options;

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use damas::AnyGame;
 
-use super::client::{Protocol, TimeControl, Turn};
 use super::process::{EngineFault, EngineProcess};
 use super::ugi::{is_error, set_options, sync};
+use super::wire::{Protocol, TimeControl, Turn};
 
 /// The CCP protocol.
 pub struct Ccp;

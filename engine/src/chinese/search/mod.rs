@@ -29,6 +29,8 @@ mod beam;
 mod bench;
 mod brs_plus;
 mod deepening;
+#[cfg(test)]
+mod fixtures;
 mod heuristic;
 mod mcts;
 mod ordering;
@@ -45,8 +47,8 @@ use super::moves::Move;
 use super::notation::format_path;
 use super::position::Position;
 use super::{Checkers, PlayerState, Turn};
+use crate::baseline::{self, Baseline};
 use crate::game::Search;
-use crate::search::baseline::{self, Baseline};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{

@@ -33,8 +33,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrde
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::baseline::{self, Baseline};
 use crate::game::Search;
-use crate::search::baseline::{self, Baseline};
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
