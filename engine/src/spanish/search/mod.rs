@@ -438,8 +438,35 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::checks;
     use crate::spanish::Position;
     use crate::Game;
+
+    #[test]
+    fn seeded_random_is_reproducible_and_differs_across_seeds() {
+        checks::random_is_reproducible_and_seed_dependent(&Draughts::default());
+    }
+
+    #[test]
+    fn greedy_takes_the_clearly_best_move() {
+        // White's man on 25 promotes (a king is worth three men); the man
+        // on 1 only steps.
+        let draughts = Draughts::new(Position::from_fen("W:W1,25:B12").expect("fen"));
+        checks::greedy_takes_the_clear_best(&draughts);
+    }
+
+    #[test]
+    fn the_baseline_styles_follow_the_seed_option() {
+        checks::the_engine_follows_the_seed_option(&Draughts::default());
+    }
+
+    #[test]
+    fn baseline_seeding_mixes_the_position_and_the_ply() {
+        let start = Draughts::default();
+        let mut after = start.clone();
+        after.play_text("11-15").expect("legal");
+        checks::seeding_mixes_the_position_and_the_ply(&start, &after);
+    }
 
     #[test]
     fn reported_scores_are_centi_men_and_table_results_stay() {
