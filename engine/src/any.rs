@@ -4,9 +4,9 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::board::{Board, MoveAnatomy, MoveKind, Piece, PlayedTurn, PlayerStatus, Point};
+use crate::board::{Board, MoveAnatomy, MoveKind, Piece, PlayedTurn, Player, PlayerStatus, Point};
 use crate::chinese;
-use crate::game::{Game, GameKind, Outcome, PlayError, Player, PositionError};
+use crate::game::{Game, GameKind, Outcome, PlayError, PositionError};
 use crate::spanish;
 
 /// Which game to start, with its rules.

@@ -1,7 +1,7 @@
 //! What a front end needs to draw and explain a game without knowing which
-//! game it is: the board's [`Point`]s and their [`PointInfo`], the [`Piece`]
-//! on a point, a move's [`MoveAnatomy`], each player's [`PlayerStatus`] and
-//! the turns played ([`PlayedTurn`]).
+//! game it is: the seats ([`Player`]), the board's [`Point`]s and their
+//! [`PointInfo`], the [`Piece`] on a point, a move's [`MoveAnatomy`], each
+//! player's [`PlayerStatus`] and the turns played ([`PlayedTurn`]).
 //!
 //! These are the answers of [`Game::board`](crate::Game::board),
 //! [`Game::piece_at`](crate::Game::piece_at),
@@ -11,8 +11,68 @@
 //! ends, not for the search's hot paths.
 
 use std::fmt;
+use std::str::FromStr;
 
-use crate::game::Player;
+/// Most players a game can have (the six triangles of the star).
+pub const MAX_PLAYERS: usize = 6;
+
+/// A seat at the board, written `p1` … `p6`. `p1` is White in Spanish
+/// draughts and the first seat of the star in Chinese checkers.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Player(u8);
+
+impl Player {
+    /// The player with 0-based index `index`, if it is below
+    /// [`MAX_PLAYERS`].
+    pub const fn new(index: usize) -> Option<Player> {
+        if index < MAX_PLAYERS {
+            Some(Player(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The 0-based index (`p1` is 0).
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The first `count` players, `p1` first (at most [`MAX_PLAYERS`]).
+    pub fn all(count: usize) -> impl Iterator<Item = Player> {
+        (0..count.min(MAX_PLAYERS)).map(|i| Player(i as u8))
+    }
+
+    /// Seat index as the games' own APIs take it. Only called on players
+    /// of the game at hand.
+    pub(crate) fn of(index: usize) -> Player {
+        Player(index.min(MAX_PLAYERS - 1) as u8)
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.0 + 1)
+    }
+}
+
+/// The text is not `p1` … `p6`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a player (p1-p6)")]
+pub struct PlayerParseError(String);
+
+impl FromStr for Player {
+    type Err = PlayerParseError;
+
+    fn from_str(text: &str) -> Result<Player, PlayerParseError> {
+        let error = || PlayerParseError(text.chars().take(20).collect());
+        let digits = text
+            .strip_prefix('p')
+            .or_else(|| text.strip_prefix('P'))
+            .ok_or_else(error)?;
+        let n: usize = digits.parse().map_err(|_| error())?;
+        n.checked_sub(1).and_then(Player::new).ok_or_else(error)
+    }
+}
 
 /// A point of a game's board: a square of the draughts board or a cell of
 /// the star, by its index in [`Board::points`].

@@ -44,6 +44,7 @@
 #![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 mod any;
+mod baseline;
 mod bench;
 mod bitset;
 pub mod board;
@@ -63,12 +64,11 @@ pub mod spanish;
 
 pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec, SpecError};
 pub use board::{
-    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
-    PointInfo, TurnAction,
+    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, Player,
+    PlayerParseError, PlayerStatus, Point, PointInfo, TurnAction, MAX_PLAYERS,
 };
 pub use endgame::{EndgameTables, EndgameTablesError};
 pub use game::{
-    EndReason, Game, GameKind, GameKindParseError, Outcome, PlayError, Player, PlayerParseError,
-    PositionError, Search, MAX_PLAYERS,
+    EndReason, Game, GameKind, GameKindParseError, Outcome, PlayError, PositionError, Search,
 };
 pub use perft_table::MAX_PERFT_HASH_MB;

@@ -4,12 +4,11 @@
 //! Anything that is no path of cells (a draughts move, `pass`) passes
 //! unchanged.
 
-use damas::ccp::{self as notation, CellsError};
+use damas::ccp as notation;
 
 use crate::command::Command;
-use crate::host::{ClientMove, EventSink, Host, Request, Start};
-use crate::session::{Flow, Output};
-use crate::ugi::{self, Notation};
+use crate::dialect::{handle_in, identity, sink_in, Flow, Notation, Output};
+use crate::host::{EventSink, Host, Request};
 
 /// A move as a CCP client writes it (`4-15-17`) in the game's notation.
 pub fn read_move(written: &str) -> String {
@@ -28,7 +27,7 @@ const NOTATION: Notation = Notation {
 
 /// An event sink that sends each event's lines to `out`, moves as CCP ids.
 pub fn sink(out: &Output) -> EventSink {
-    ugi::sink_in(out, NOTATION)
+    sink_in(out, NOTATION)
 }
 
 /// Starts speaking CCP: sets two players and the CCERL rules and returns
@@ -43,48 +42,20 @@ pub fn hello(host: &mut Host) -> Vec<String> {
         name: "Rules".into(),
         value: "ccerl".into(),
     });
-    let mut lines = ugi::identity();
+    let mut lines = identity();
     lines.push("ccpok".to_string());
     lines
 }
 
 /// Carries out one command (anything but the handshakes), moves as CCP ids.
 pub fn handle(host: &mut Host, command: Command, out: &Output) -> Flow {
-    ugi::handle_in(host, command, NOTATION, out)
-}
-
-/// `position cells <COMPACT121> player <0|1> ply <N> [moves ...]`: the
-/// position of two-player Chinese checkers, then `moves`.
-pub(crate) fn position_cells(
-    host: &mut Host,
-    cells: &str,
-    player: u32,
-    ply: u32,
-    moves: Vec<ClientMove>,
-) {
-    if host.is_searching() {
-        return host.refuse_position(crate::host::BUSY);
-    }
-    let spec = match host.settings().spec() {
-        Ok(spec) => spec,
-        Err(err) => return host.refuse_position(err),
-    };
-    match notation::read_cells(&spec, cells, player, ply) {
-        Ok(game) => host.handle(Request::Position {
-            start: Start::Game(Box::new(game)),
-            moves,
-        }),
-        Err(CellsError::WrongGame) => host.refuse_position(
-            "'position cells' needs two-player Chinese checkers \
-             (send 'ccp' or set Rules to ccerl)",
-        ),
-        Err(CellsError::Invalid(err)) => host.refuse_position(err),
-    }
+    handle_in(host, command, NOTATION, out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dialect::lines_in;
     use crate::host::Event;
 
     #[test]
@@ -94,11 +65,11 @@ mod tests {
         assert_eq!(write_move("pass"), "pass");
         assert_eq!(read_move("11-15x"), "11-15x");
         assert_eq!(
-            ugi::lines_in(&Event::BestMove(Some("f3-f5-h5".into())), NOTATION),
+            lines_in(&Event::BestMove(Some("f3-f5-h5".into())), NOTATION),
             ["bestmove 4-15-17"]
         );
         assert_eq!(
-            ugi::lines_in(&Event::BestMove(Some("pass".into())), NOTATION),
+            lines_in(&Event::BestMove(Some("pass".into())), NOTATION),
             ["bestmove pass"]
         );
     }

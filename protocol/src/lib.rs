@@ -30,6 +30,7 @@
 
 pub mod ccp;
 pub mod command;
+mod dialect;
 pub mod help;
 pub mod host;
 pub mod options;

@@ -7,8 +7,6 @@
 //! waits for a search; every reply goes through the output callback, from
 //! whichever thread produced it.
 
-use std::sync::Arc;
-
 use damas::options::Settings;
 use damas::AnyGame;
 
@@ -16,17 +14,7 @@ use crate::command::{self, Command, CommandError};
 use crate::host::Host;
 use crate::{ccp, reply, ugi};
 
-/// Where replies go: one complete line per call, without the newline.
-pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
-
-/// Whether the client asked the engine to exit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    /// Keep reading input.
-    Continue,
-    /// `quit` was received: exit.
-    Quit,
-}
+pub use crate::dialect::{Flow, Output};
 
 /// The protocol the client speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

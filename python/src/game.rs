@@ -13,7 +13,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::blocking::run_interruptible;
 use crate::errors::{option_error, play_error, position_error};
-use crate::moves::{PyMove, PyMoveList, Source};
+use crate::moves::{Owner, PyMove, PyMoveList, Source};
 use crate::setup::{clip, Setup, MAX_POSITION_TEXT};
 
 /// Deepest perft or divide asked for. Counts stop on Ctrl-C, so the bound
@@ -69,6 +69,13 @@ pub struct PyGame {
     source: Weak<Source>,
     /// The sources of earlier positions still alive.
     left: Vec<Weak<Source>>,
+}
+
+impl Owner for Py<PyGame> {
+    fn with_game(&self, py: Python<'_>, f: &mut dyn FnMut(&AnyGame)) -> PyResult<()> {
+        f(&self.bind(py).try_borrow()?.game);
+        Ok(())
+    }
 }
 
 impl PyGame {

@@ -17,7 +17,13 @@ use pyo3::exceptions::{PyIndexError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice};
 
-use crate::game::PyGame;
+/// The game live moves came from (the Python `Game` object, game.rs),
+/// lending its game for a moment; this module names no game object.
+pub trait Owner: Send + Sync {
+    /// Runs `f` on the owner's game as it is now; an error when the game
+    /// is being changed.
+    fn with_game(&self, py: Python<'_>, f: &mut dyn FnMut(&AnyGame)) -> PyResult<()>;
+}
 
 /// Where the position of a set of moves is to be found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +40,7 @@ enum Place {
 /// Where moves read the position they were legal in.
 pub struct Source {
     /// The game the moves came from.
-    owner: Option<Py<PyGame>>,
+    owner: Option<Box<dyn Owner>>,
     place: Mutex<Place>,
     /// The position once rebuilt (or a fixed copy).
     fixed: OnceLock<Result<AnyGame, String>>,
@@ -42,9 +48,9 @@ pub struct Source {
 
 impl Source {
     /// The live game `owner`.
-    pub fn live(owner: Py<PyGame>) -> Arc<Source> {
+    pub fn live(owner: impl Owner + 'static) -> Arc<Source> {
         Arc::new(Source {
-            owner: Some(owner),
+            owner: Some(Box::new(owner)),
             place: Mutex::new(Place::Live),
             fixed: OnceLock::new(),
         })
@@ -95,17 +101,24 @@ impl Source {
             .clone();
         let owner = || {
             self.owner
-                .as_ref()
+                .as_deref()
                 .ok_or_else(|| PyRuntimeError::new_err("a move without a position"))
         };
         Ok(match place {
             Place::Live => None,
             Place::Text(text) => {
-                let owner = owner()?.bind(py).try_borrow()?;
-                Some(owner.game.read_position(&text).map_err(|e| e.to_string()))
+                let mut read = None;
+                owner()?.with_game(py, &mut |game| {
+                    read = Some(game.read_position(&text).map_err(|e| e.to_string()));
+                })?;
+                read
             }
             Place::Turn { turns, hash } => {
-                let mut game = owner()?.bind(py).try_borrow()?.game.clone();
+                let mut copy = None;
+                owner()?.with_game(py, &mut |game| copy = Some(game.clone()))?;
+                let Some(mut game) = copy else {
+                    return Ok(None);
+                };
                 while game.turn_count() > turns && game.undo() {}
                 if game.turn_count() == turns && game.hash() == hash {
                     Some(Ok(game))
@@ -131,11 +144,12 @@ impl Source {
         }
         let owner = self
             .owner
-            .as_ref()
-            .ok_or_else(|| PyRuntimeError::new_err("a move without a position"))?
-            .bind(py)
-            .try_borrow()?;
-        Ok(f(&owner.game))
+            .as_deref()
+            .ok_or_else(|| PyRuntimeError::new_err("a move without a position"))?;
+        let mut f = Some(f);
+        let mut out = None;
+        owner.with_game(py, &mut |game| out = f.take().map(|f| f(game)))?;
+        out.ok_or_else(|| PyRuntimeError::new_err("a move without a position"))
     }
 }
 

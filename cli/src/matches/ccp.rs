@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use damas::AnyGame;
 
-use super::client::{Protocol, TimeControl, Turn};
 use super::process::{EngineFault, EngineProcess};
 use super::ugi::{is_error, set_options, sync};
+use super::wire::{Protocol, TimeControl, Turn};
 
 /// The CCP protocol.
 pub struct Ccp;
@@ -102,20 +102,26 @@ fn move_of_ids(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damas::chinese::{ccp, Checkers, Rules};
+    use damas::options::Settings;
     use damas::Game;
 
     #[test]
     fn positions_are_the_compact_board_and_the_ply() {
-        let mut game = Checkers::new(Rules::ccerl());
+        let mut settings = Settings::default();
+        settings.set("Game", "chinese").unwrap();
+        settings.set("Rules", "ccerl").unwrap();
+        let mut game = AnyGame::new(&settings.spec().unwrap());
         game.play_text("e4-e5").unwrap();
-        let line = position_command(&AnyGame::Chinese(Box::new(game)), 1).unwrap();
+        let line = position_command(&game, 1).unwrap();
         let words: Vec<&str> = line.split(' ').collect();
         assert_eq!(words[..2], ["position", "cells"]);
         assert_eq!(words[3..], ["player", "1", "ply", "1"]);
         let cells = words[2].as_bytes();
         assert_eq!(cells.len(), 121);
-        let id = |name: &str| usize::from(ccp::id(name.parse().unwrap()));
+        let id = |name: &str| -> usize {
+            let id = damas::ccp::ids_of_path(name).unwrap();
+            id.parse().unwrap()
+        };
         assert_eq!(
             (id("e4"), cells[id("e4")], cells[id("e5")]),
             (6, b'.', b'0')

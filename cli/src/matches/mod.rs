@@ -9,6 +9,7 @@ pub mod referee;
 mod report;
 pub mod stats;
 pub mod ugi;
+pub mod wire;
 
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -23,12 +24,13 @@ use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 
 use crate::output::{errln, outln, write_stderr, Failure};
 use crate::perft::GameArgs;
-use client::{EngineSpec, ProtocolKind, TimeControl};
+use client::{EngineSpec, ProtocolKind};
 use fastrand::Rng;
 use openings::Opening;
 use referee::{RefereedGame, Unfinished};
 use report::{progress_line, summary};
 use stats::{Pentanomial, Sprt, SprtVerdict, Standings, Tally};
+use wire::TimeControl;
 
 /// Most games one match may ask for.
 pub const MAX_GAMES: u64 = 1_000_000;

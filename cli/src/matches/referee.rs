@@ -7,9 +7,10 @@ use std::time::Duration;
 use damas::options::Settings as Options;
 use damas::{Game, Player};
 
-use super::client::{EngineClient, EngineSpec, TimeControl, Turn};
+use super::client::{EngineClient, EngineSpec};
 use super::openings::Opening;
 use super::process::EngineFault;
+use super::wire::{TimeControl, Turn};
 
 /// Parses `10+0.1` (seconds, increment in seconds).
 pub fn parse_clock(text: &str) -> Result<TimeControl, String> {

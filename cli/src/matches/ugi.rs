@@ -3,8 +3,8 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::client::{Protocol, TimeControl, Turn};
 use super::process::{EngineFault, EngineProcess};
+use super::wire::{Protocol, TimeControl, Turn};
 
 /// How long an engine may take to start up, or to answer `isready`.
 const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);

@@ -13,6 +13,8 @@ use axum::extract::Path;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 
+use super::error::ApiError;
+
 /// A language of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -148,7 +150,7 @@ pub async fn texts(Path(file): Path<String>) -> Response {
             lang.json(),
         )
             .into_response(),
-        None => super::api::not_found().await.into_response(),
+        None => ApiError::not_found("no such page").into_response(),
     }
 }
 

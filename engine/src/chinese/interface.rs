@@ -4,10 +4,10 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::board::{
-    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
-    PointInfo, TurnAction,
+    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, Player, PlayerStatus,
+    Point, PointInfo, TurnAction,
 };
-use crate::game::{self, GameKind, Outcome, PlayError, Player};
+use crate::game::{self, GameKind, Outcome, PlayError};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{format_path, parse_path, Checkers, EndReason, GameError};

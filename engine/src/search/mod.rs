@@ -22,7 +22,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-pub(crate) mod baseline;
 pub(crate) mod deepest;
 pub(crate) mod pv;
 pub(crate) mod time;

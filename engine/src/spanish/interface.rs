@@ -3,10 +3,10 @@
 use std::sync::atomic::AtomicBool;
 
 use crate::board::{
-    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PlayedTurn, PlayerStatus, Point, PointInfo,
-    TurnAction,
+    Board, BoardShape, MoveAnatomy, MoveKind, Piece, PlayedTurn, Player, PlayerStatus, Point,
+    PointInfo, TurnAction,
 };
-use crate::game::{self, EndReason, GameKind, Outcome, PlayError, Player};
+use crate::game::{self, EndReason, GameKind, Outcome, PlayError};
 
 use super::game::GameError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};

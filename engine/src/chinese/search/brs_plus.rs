@@ -16,7 +16,6 @@ use super::super::moves::Move;
 use super::super::position::Position;
 use super::cell;
 use super::parameters::MAX_WIDTH;
-use super::tree::Tree;
 
 /// The first move by the ordering of each rival (by seat; `None` for a
 /// rival who is not to reply or has no move).
@@ -24,29 +23,6 @@ pub(super) type FirstMoves = [Option<Move>; 6];
 
 /// A rival's replies at a best-reply node (at most the tree's width).
 pub(super) type ShortList = ArrayVec<Move, MAX_WIDTH>;
-
-impl Tree<'_> {
-    /// The replies of each of `rivals` in `pos` (in the order of `rivals`,
-    /// at most `limit` each, as [`Tree::ordered`] without a hash move) and
-    /// each rival's first move, the head of its list. Not inlined: the
-    /// ordering's scoring buffer stays out of the recursive frame.
-    #[inline(never)]
-    pub(super) fn reply_lists(
-        &self,
-        pos: &Position,
-        rivals: &[usize],
-        limit: usize,
-    ) -> (ArrayVec<ShortList, 6>, FirstMoves) {
-        let mut lists = ArrayVec::new();
-        let mut first = [None; 6];
-        for &q in rivals {
-            let list: ShortList = self.ordered_into(pos, q, limit, None);
-            first[q] = list.first().copied();
-            lists.push(list);
-        }
-        (lists, first)
-    }
-}
 
 /// `list` (player `p`'s moves in `pos`, best first, as
 /// [`Tree::ordered`] lists them without a hash move) with the hash move
@@ -101,43 +77,8 @@ pub(super) fn play_the_others(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tree::tests::{middle_game, with_tree};
+    use super::super::fixtures::middle_game;
     use super::*;
-
-    #[test]
-    fn the_reply_lists_are_the_ordered_lists_with_the_hash_move_first() {
-        let pos = middle_game();
-        let rivals = [3, 1, 2, 4, 5];
-        with_tree(&pos, |tree| {
-            for limit in [1, 3, 4, 16, MAX_WIDTH] {
-                let (lists, first) = tree.reply_lists(&pos, &rivals, limit);
-                for (list, &q) in lists.iter().zip(&rivals) {
-                    let all = tree.ordered(&pos, q, usize::MAX, None);
-                    assert_eq!(first[q], all.first().copied());
-                    let as_pair = |m: &Move| (m.from.index() as u8, m.to.index() as u8);
-                    // Hash moves: none, the head, one inside the list, one
-                    // beyond it, another rival's move, and the table's filler.
-                    let other = pos.moves_of(if q == 1 { 2 } else { 1 })[0];
-                    let hashes = [
-                        None,
-                        all.first().map(as_pair),
-                        all.get(limit / 2).map(as_pair),
-                        all.get(limit + 2).map(as_pair),
-                        all.last().map(as_pair),
-                        Some(as_pair(&other)),
-                        Some((0, 0)),
-                    ];
-                    for hash in hashes {
-                        assert_eq!(
-                            &hash_first(&pos, q, list, hash)[..],
-                            &tree.ordered(&pos, q, limit, hash)[..],
-                            "rival {q}, limit {limit}, hash {hash:?}"
-                        );
-                    }
-                }
-            }
-        });
-    }
 
     #[test]
     fn the_other_rivals_play_their_first_legal_moves_after_the_reply() {

@@ -436,7 +436,7 @@ impl<'a> Mcts<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tree::tests::middle_game;
+    use super::super::fixtures::middle_game;
     use super::*;
 
     fn search(pos: &Position, iterations: u64, stop: &AtomicBool) -> MctsReport {

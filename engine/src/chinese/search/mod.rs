@@ -29,6 +29,8 @@ mod beam;
 mod bench;
 mod brs_plus;
 mod deepening;
+#[cfg(test)]
+mod fixtures;
 mod heuristic;
 mod mcts;
 mod ordering;
@@ -45,8 +47,8 @@ use super::moves::Move;
 use super::notation::format_path;
 use super::position::Position;
 use super::{Checkers, PlayerState, Turn};
+use crate::baseline::{self, Baseline};
 use crate::game::Search;
-use crate::search::baseline::{self, Baseline};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{
@@ -524,10 +526,49 @@ pub fn solve_solitaire(rules: &super::rules::Rules, width: usize) -> SolitairePl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::checks;
     use crate::chinese::{Mask, Rules, Triangle, Variant};
 
     fn at(x: i32, y: i32) -> Cell {
         Cell::from_coords(x, y).expect("on the star")
+    }
+
+    #[test]
+    fn seeded_random_is_reproducible_and_differs_across_seeds() {
+        checks::random_is_reproducible_and_seed_dependent(&Checkers::new(Rules::default()));
+        checks::random_is_reproducible_and_seed_dependent(&Checkers::new(Rules::for_players(6)));
+    }
+
+    #[test]
+    fn greedy_takes_the_clearly_best_move() {
+        // Player 0's goal is full but for one hole, and its last piece is
+        // next to the hole outside the goal: only the step into the hole
+        // brings the summed distance down.
+        let hole = at(10, 13);
+        let goal = Triangle::North.cells();
+        let next = Cell::all()
+            .find(|c| c.hex_distance(hole) == 1 && !goal.contains(*c))
+            .expect("a neighbour outside the goal");
+        let p0 = goal.without(hole).with(next);
+        let p1 = Triangle::South.cells().without(at(5, 3)).with(at(5, 6));
+        let pos =
+            Position::from_pieces(2, Variant::International, false, &[p0, p1], Mask::EMPTY, 0)
+                .expect("valid");
+        checks::greedy_takes_the_clear_best(&Checkers::from_position(Rules::default(), pos));
+    }
+
+    #[test]
+    fn the_baseline_styles_follow_the_seed_option() {
+        checks::the_engine_follows_the_seed_option(&Checkers::new(Rules::for_players(3)));
+    }
+
+    #[test]
+    fn baseline_seeding_mixes_the_position_and_the_ply() {
+        let start = Checkers::new(Rules::default());
+        let mut after = start.clone();
+        let first = after.legal_moves()[0];
+        after.play(first).expect("legal");
+        checks::seeding_mixes_the_position_and_the_ply(&start, &after);
     }
 
     /// Player 0 (goal North) has its last piece two steps from the hole at

@@ -103,7 +103,8 @@ impl Tree<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tree::tests::{middle_game, with_tree};
+    use super::super::fixtures::middle_game;
+    use super::super::tree::tests::with_tree;
     use super::*;
 
     #[test]

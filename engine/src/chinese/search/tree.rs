@@ -27,7 +27,7 @@ use std::time::Instant;
 use super::super::moves::{Move, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
-use super::brs_plus::{hash_first, play_the_others};
+use super::brs_plus::{hash_first, play_the_others, FirstMoves, ShortList};
 use super::heuristic::{finished_in, plain_cost, Army};
 use super::parameters::multi::FULL_RIVAL_WEIGHT;
 use super::parameters::{MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR};
@@ -561,36 +561,34 @@ impl<'a> Tree<'a> {
     pub fn pv(&self) -> &[Move] {
         self.pv.root()
     }
+
+    /// The replies of each of `rivals` in `pos` (in the order of `rivals`,
+    /// at most `limit` each, as [`Tree::ordered`] without a hash move) and
+    /// each rival's first move, the head of its list. Not inlined: the
+    /// ordering's scoring buffer stays out of the recursive frame.
+    #[inline(never)]
+    pub(super) fn reply_lists(
+        &self,
+        pos: &Position,
+        rivals: &[usize],
+        limit: usize,
+    ) -> (ArrayVec<ShortList, 6>, FirstMoves) {
+        let mut lists = ArrayVec::new();
+        let mut first = [None; 6];
+        for &q in rivals {
+            let list: ShortList = self.ordered_into(pos, q, limit, None);
+            first[q] = list.first().copied();
+            lists.push(list);
+        }
+        (lists, first)
+    }
 }
 
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::super::geometry::Cell;
+    use super::super::fixtures::middle_game;
     use super::*;
-    use crate::chinese::{Checkers, Rules};
-    use crate::Game;
-
-    /// A 6-player middle game (from a match record).
-    pub(in crate::chinese::search) fn middle_game() -> Position {
-        let mut game = Checkers::new(Rules::for_players(6));
-        for mv in [
-            "g4-g5",
-            "d5-e6",
-            "g13-g11",
-            "m14-m13",
-            "o12-m12",
-            "m7-m9",
-            "e3-e5-e7",
-            "b5-d5-f7",
-            "e13-g13-i13",
-            "j14-h12-f10",
-            "n10-l8",
-            "m5-m7-k7",
-        ] {
-            game.play_text(mv).expect("legal");
-        }
-        *game.position()
-    }
 
     /// Runs `f` on a 6-player best-reply tree for player 0 in `pos`, on a
     /// small table of its own.
@@ -643,6 +641,41 @@ pub(super) mod tests {
                 tree.evaluate(&grandchild, 2),
                 best * tree.rival_weight / 100 - tree.army(0).cost_in(&grandchild, 0)
             );
+        });
+    }
+
+    #[test]
+    fn the_reply_lists_are_the_ordered_lists_with_the_hash_move_first() {
+        let pos = middle_game();
+        let rivals = [3, 1, 2, 4, 5];
+        with_tree(&pos, |tree| {
+            for limit in [1, 3, 4, 16, MAX_WIDTH] {
+                let (lists, first) = tree.reply_lists(&pos, &rivals, limit);
+                for (list, &q) in lists.iter().zip(&rivals) {
+                    let all = tree.ordered(&pos, q, usize::MAX, None);
+                    assert_eq!(first[q], all.first().copied());
+                    let as_pair = |m: &Move| (m.from.index() as u8, m.to.index() as u8);
+                    // Hash moves: none, the head, one inside the list, one
+                    // beyond it, another rival's move, and the table's filler.
+                    let other = pos.moves_of(if q == 1 { 2 } else { 1 })[0];
+                    let hashes = [
+                        None,
+                        all.first().map(as_pair),
+                        all.get(limit / 2).map(as_pair),
+                        all.get(limit + 2).map(as_pair),
+                        all.last().map(as_pair),
+                        Some(as_pair(&other)),
+                        Some((0, 0)),
+                    ];
+                    for hash in hashes {
+                        assert_eq!(
+                            &hash_first(&pos, q, list, hash)[..],
+                            &tree.ordered(&pos, q, limit, hash)[..],
+                            "rival {q}, limit {limit}, hash {hash:?}"
+                        );
+                    }
+                }
+            }
         });
     }
 }

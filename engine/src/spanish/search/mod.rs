@@ -33,8 +33,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrde
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::baseline::{self, Baseline};
 use crate::game::Search;
-use crate::search::baseline::{self, Baseline};
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
@@ -438,8 +438,35 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::baseline::checks;
     use crate::spanish::Position;
     use crate::Game;
+
+    #[test]
+    fn seeded_random_is_reproducible_and_differs_across_seeds() {
+        checks::random_is_reproducible_and_seed_dependent(&Draughts::default());
+    }
+
+    #[test]
+    fn greedy_takes_the_clearly_best_move() {
+        // White's man on 25 promotes (a king is worth three men); the man
+        // on 1 only steps.
+        let draughts = Draughts::new(Position::from_fen("W:W1,25:B12").expect("fen"));
+        checks::greedy_takes_the_clear_best(&draughts);
+    }
+
+    #[test]
+    fn the_baseline_styles_follow_the_seed_option() {
+        checks::the_engine_follows_the_seed_option(&Draughts::default());
+    }
+
+    #[test]
+    fn baseline_seeding_mixes_the_position_and_the_ply() {
+        let start = Draughts::default();
+        let mut after = start.clone();
+        after.play_text("11-15").expect("legal");
+        checks::seeding_mixes_the_position_and_the_ply(&start, &after);
+    }
 
     #[test]
     fn reported_scores_are_centi_men_and_table_results_stay() {

@@ -140,11 +140,14 @@ pub(crate) fn search<G: Baseline>(
     })
 }
 
+/// Checks of the baseline players, written once over [`Baseline`]: each
+/// game's search tests run them on its own positions, so that this module,
+/// below the games, names none of them.
 #[cfg(test)]
-mod tests {
+pub(crate) mod checks {
     use super::*;
-    use crate::chinese::{self, Cell, Mask, Position, Rules, Triangle, Variant};
-    use crate::spanish;
+    use crate::search::{EngineOptions, SearchLimits};
+    use crate::Search;
 
     /// The random moves of `game` at seeds `1..=32`.
     fn random_moves<G: Baseline>(game: &G) -> Vec<G::Move> {
@@ -153,7 +156,8 @@ mod tests {
             .collect()
     }
 
-    fn random_is_reproducible_and_seed_dependent<G: Baseline>(game: &G) {
+    /// A seeded random move is reproducible and differs across seeds.
+    pub(crate) fn random_is_reproducible_and_seed_dependent<G: Baseline>(game: &G) {
         assert!(game.legal_moves().len() >= 7);
         let first = random_moves(game);
         assert_eq!(random_moves(game), first, "same seeds, same moves");
@@ -162,16 +166,9 @@ mod tests {
         assert!(first.iter().all(|mv| game.legal_moves().contains(mv)));
     }
 
-    #[test]
-    fn seeded_random_is_reproducible_and_differs_across_seeds() {
-        random_is_reproducible_and_seed_dependent(&spanish::Draughts::default());
-        random_is_reproducible_and_seed_dependent(&chinese::Checkers::new(Rules::default()));
-        random_is_reproducible_and_seed_dependent(&chinese::Checkers::new(Rules::for_players(6)));
-    }
-
     /// Greedy takes the one move of `game` that is best by the plain
     /// evaluation, at every seed.
-    fn greedy_takes_the_clear_best<G: Baseline>(game: &G) {
+    pub(crate) fn greedy_takes_the_clear_best<G: Baseline>(game: &G) {
         let moves = game.legal_moves();
         assert!(moves.len() >= 2);
         let values: Vec<i32> = moves.iter().map(|mv| game.plain_after(mv)).collect();
@@ -183,35 +180,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn greedy_takes_the_clearly_best_move_in_both_games() {
-        // White's man on 25 promotes (a king is worth three men); the man
-        // on 1 only steps.
-        let draughts =
-            spanish::Draughts::new(spanish::Position::from_fen("W:W1,25:B12").expect("fen"));
-        greedy_takes_the_clear_best(&draughts);
-        // Player 0's goal is full but for one hole, and its last piece is
-        // next to the hole outside the goal: only the step into the hole
-        // brings the summed distance down.
-        let hole = Cell::from_coords(10, 13).expect("on the star");
-        let goal = Triangle::North.cells();
-        let next = Cell::all()
-            .find(|c| c.hex_distance(hole) == 1 && !goal.contains(*c))
-            .expect("a neighbour outside the goal");
-        let p0 = goal.without(hole).with(next);
-        let at = |x, y| Cell::from_coords(x, y).expect("on the star");
-        let p1 = Triangle::South.cells().without(at(5, 3)).with(at(5, 6));
-        let pos =
-            Position::from_pieces(2, Variant::International, false, &[p0, p1], Mask::EMPTY, 0)
-                .expect("valid");
-        let star = chinese::Checkers::from_position(Rules::default(), pos);
-        greedy_takes_the_clear_best(&star);
-    }
-
     /// The move of an engine of `game` in `style` with `seed`.
     fn engine_move<G: Baseline>(game: &G, style: Style, seed: u64) -> Option<G::Move> {
-        use crate::search::{EngineOptions, SearchLimits};
-        use crate::Search;
         let mut engine = G::Engine::new(1);
         engine.set_options(&EngineOptions {
             style,
@@ -226,24 +196,6 @@ mod tests {
         engine.search(game, &limits, &stop, &mut |_| {}).best
     }
 
-    #[test]
-    fn both_engines_follow_the_seed_option() {
-        let draughts = spanish::Draughts::default();
-        let star = chinese::Checkers::new(Rules::for_players(3));
-        for style in [Style::Random, Style::Greedy] {
-            for seed in [1, 7, 12345] {
-                assert_eq!(
-                    engine_move(&draughts, style, seed),
-                    random_or_greedy(&draughts, style, seed)
-                );
-                assert_eq!(
-                    engine_move(&star, style, seed),
-                    random_or_greedy(&star, style, seed)
-                );
-            }
-        }
-    }
-
     fn random_or_greedy<G: Baseline>(game: &G, style: Style, seed: u64) -> Option<G::Move> {
         match style {
             Style::Random => random_move(game, Some(seed)),
@@ -251,14 +203,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn seeding_mixes_the_position_and_the_ply() {
-        let game = spanish::Draughts::default();
-        let a = rng_for(&game, 0, Some(5)).next_u64();
-        assert_eq!(rng_for(&game, 0, Some(5)).next_u64(), a);
-        assert_ne!(rng_for(&game, 1, Some(5)).next_u64(), a);
-        assert_ne!(rng_for(&game, 0, Some(6)).next_u64(), a);
-        let other = chinese::Checkers::new(Rules::default());
-        assert_ne!(rng_for(&other, 0, Some(5)).next_u64(), a);
+    /// The game's engine plays the baseline styles' moves for the seed
+    /// option.
+    pub(crate) fn the_engine_follows_the_seed_option<G: Baseline>(game: &G) {
+        for style in [Style::Random, Style::Greedy] {
+            for seed in [1, 7, 12345] {
+                assert_eq!(
+                    engine_move(game, style, seed),
+                    random_or_greedy(game, style, seed)
+                );
+            }
+        }
+    }
+
+    /// The generator mixes the seed, the ply and the position: `other` is
+    /// another position than `game`'s.
+    pub(crate) fn seeding_mixes_the_position_and_the_ply<G: Game>(game: &G, other: &G) {
+        let a = rng_for(game, 0, Some(5)).next_u64();
+        assert_eq!(rng_for(game, 0, Some(5)).next_u64(), a);
+        assert_ne!(rng_for(game, 1, Some(5)).next_u64(), a);
+        assert_ne!(rng_for(game, 0, Some(6)).next_u64(), a);
+        assert_ne!(game.hash(), other.hash());
+        assert_ne!(rng_for(other, 0, Some(5)).next_u64(), a);
     }
 }
