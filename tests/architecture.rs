@@ -1204,3 +1204,16 @@ fn graph() {
         println!("{l}");
     }
 }
+
+/// docs/PERFORMANCE.md holds today's figures by topic; older ones go to
+/// docs/HISTORY.md, so that the page stays one a reader can take in.
+#[test]
+fn the_performance_page_stays_within_600_lines() {
+    let path = workspace_root().join("docs/PERFORMANCE.md");
+    let text = std::fs::read_to_string(&path).expect("docs/PERFORMANCE.md reads");
+    let lines = text.lines().count();
+    assert!(
+        lines <= 600,
+        "docs/PERFORMANCE.md has {lines} lines: move older figures to docs/HISTORY.md"
+    );
+}
