@@ -259,6 +259,22 @@ mod tests {
         assert_eq!(params["detail"], "something new");
     }
 
+    /// Every kind of sentence with its code and parameters, as the server
+    /// has answered them (tests/data/serve_messages.json).
+    #[test]
+    fn every_sentence_answers_as_recorded() {
+        let rows: Vec<Value> =
+            serde_json::from_str(include_str!("../../../tests/data/serve_messages.json"))
+                .expect("JSON");
+        assert!(rows.len() > 50);
+        for row in rows {
+            let message = row["error"].as_str().expect("a sentence");
+            let (code, params) = classify(message);
+            assert_eq!(code, row["code"], "{message}");
+            assert_eq!(Value::Object(params), row["params"], "{message}");
+        }
+    }
+
     #[test]
     fn every_code_is_translated() {
         let english: Map<String, Value> =
