@@ -60,14 +60,14 @@ pub mod record;
 pub mod search;
 pub mod spanish;
 
-pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec, SpecError};
+pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec, RulesNote, SpecError};
 pub use board::{
     Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, PlayerStatus, Point,
     PointInfo, TurnAction,
 };
 pub use endgame::{EndgameTables, EndgameTablesError};
 pub use game::{
-    EndReason, Game, GameKind, GameKindParseError, Outcome, PlayError, Player, PlayerParseError,
-    PositionError, Search, MAX_PLAYERS,
+    EndReason, Game, GameKind, GameKindParseError, IllegalMove, IllegalReason, Outcome, PlayError,
+    Player, PlayerParseError, PositionError, Search, MAX_PLAYERS,
 };
 pub use perft_table::MAX_PERFT_HASH_MB;
