@@ -6,7 +6,7 @@ use damas::spanish::{
     long_text, Color, Draughts, DrawReason, FenError, GameStatus, Move, MoveParseError, PieceKind,
     Position, Square, WinReason, NO_PROGRESS_PLIES,
 };
-use damas::{Game, PlayError};
+use damas::{Game, IllegalMove, IllegalReason, PlayError};
 use proptest::prelude::*;
 
 fn pos(fen: &str) -> Position {
@@ -287,6 +287,54 @@ fn move_parse_errors() {
     assert_eq!(p.parse_move(" 11-15 ").map(|m| m.to().number()), Ok(15));
 }
 
+#[test]
+fn refused_moves_carry_their_reason_and_text_beside_the_sentence() {
+    let cases = [
+        (
+            "W:W1-12:B21-32",
+            "11-16",
+            IllegalReason::NotLegal,
+            "illegal move '11-16'",
+        ),
+        (
+            "W:W1-12:B21-32",
+            "11x15",
+            IllegalReason::NotACapture,
+            "illegal move '11x15': that move does not capture",
+        ),
+        (
+            "W:W9,14:B13,18,26",
+            "9-13",
+            IllegalReason::CaptureMandatory,
+            "illegal move '9-13': a capture is mandatory",
+        ),
+        (
+            "W:W14:B18,19,26,27",
+            "14x30",
+            IllegalReason::Ambiguous,
+            "ambiguous move '14x30': could be 14x30x19x27 or 14x30x18x26",
+        ),
+    ];
+    for (fen, text, reason, sentence) in cases {
+        let mut game = Draughts::new(pos(fen));
+        let error = game.play_text(text).unwrap_err();
+        assert_eq!(
+            error,
+            PlayError::Illegal(IllegalMove::new(reason, text, sentence)),
+            "{fen} {text}"
+        );
+        assert_eq!(error.to_string(), sentence);
+        assert_eq!(error.code(), reason.code());
+    }
+    let mut game = Draughts::default();
+    let error = game.play_text("11").unwrap_err();
+    assert_eq!(
+        error,
+        PlayError::Notation("malformed move '11': expected '-' or 'x' between squares".into())
+    );
+    assert_eq!(error.code(), "notation");
+}
+
 // ---- FEN --------------------------------------------------------------------
 
 #[test]
@@ -556,13 +604,21 @@ fn game_rejects_illegal_moves_and_tracks_history() {
     let bogus = Move::new(sq(1), sq(32), Default::default());
     assert_eq!(
         g.play(bogus),
-        Err(PlayError::Illegal(format!("illegal move {bogus:?}")))
+        Err(PlayError::Illegal(IllegalMove::new(
+            IllegalReason::NotLegal,
+            format!("{bogus:?}"),
+            format!("illegal move {bogus:?}")
+        )))
     );
-    // The text is refused by the parser, with its message.
+    // The text is refused by the parser, with its message and reason.
     let parse_error = g.position().parse_move("11-16").unwrap_err();
     assert_eq!(
         g.play_text("11-16").unwrap_err(),
-        PlayError::Illegal(parse_error.to_string())
+        PlayError::Illegal(IllegalMove::new(
+            IllegalReason::NotLegal,
+            "11-16",
+            parse_error.to_string()
+        ))
     );
     let m = g.parse_move("11-15").unwrap();
     assert_eq!(g.play_text("11-15").unwrap(), "11-15");

@@ -76,14 +76,51 @@ impl GameSpec {
 
     /// A note when the rules asked for are not the rules played (the
     /// Japanese variant with 4 or more players plays by the international
-    /// rules).
+    /// rules): the text of [`GameSpec::rules_note`].
     pub fn rules_warning(&self) -> Option<String> {
+        self.rules_note().map(|note| note.to_string())
+    }
+
+    /// Why the rules played are not the rules asked for, if they are not.
+    ///
+    /// ```
+    /// use damas::{chinese::Rules, GameKind, GameSpec, RulesNote};
+    /// let spec = GameSpec::from_kind(GameKind::Japanese, 4, &Rules::default()).unwrap();
+    /// assert_eq!(spec.rules_note(), Some(RulesNote::JapaneseFallback { players: 4 }));
+    /// assert_eq!(spec.rules_warning(), spec.rules_note().map(|note| note.to_string()));
+    /// ```
+    pub fn rules_note(&self) -> Option<RulesNote> {
         match self {
-            GameSpec::Chinese(rules) if rules.variant_fallback() => Some(format!(
-                "the Japanese variant is for 2-3 players; with {} players the international rules apply",
-                rules.players
-            )),
+            GameSpec::Chinese(rules) if rules.variant_fallback() => {
+                Some(RulesNote::JapaneseFallback {
+                    players: rules.players,
+                })
+            }
             _ => None,
+        }
+    }
+}
+
+/// Why the rules played are not the rules asked for
+/// ([`GameSpec::rules_note`]); its `Display` is the note for people.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum RulesNote {
+    /// The Japanese variant was asked for with 4 or more players: the
+    /// international rules apply.
+    #[error(
+        "the Japanese variant is for 2-3 players; with {players} players the international rules apply"
+    )]
+    JapaneseFallback {
+        /// The number of players.
+        players: u8,
+    },
+}
+
+impl RulesNote {
+    /// The note as a stable machine name: `japanese_fallback`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            RulesNote::JapaneseFallback { .. } => "japanese_fallback",
         }
     }
 }
@@ -99,6 +136,15 @@ pub enum SpecError {
         /// The number of players asked for.
         players: u8,
     },
+}
+
+impl SpecError {
+    /// The error as a stable machine name: `players`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SpecError::Players { .. } => "players",
+        }
+    }
 }
 
 /// `2` or `1-6`: the player counts of `kind`.

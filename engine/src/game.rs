@@ -203,7 +203,10 @@ impl FromStr for GameKind {
 
 /// A move, pass or resignation that [`Game::play`], [`Game::play_text`],
 /// [`Game::pass`] or [`Game::resign`] refused. The messages are the games'
-/// own, in words a user can act on.
+/// own, in words a user can act on; [`PlayError::code`] names the kind of
+/// refusal for a program, and the variants carry what it is about (the
+/// player, the move text, why the move is not legal) as typed fields, so
+/// that a front end never reads the sentence.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The game has ended.
@@ -215,19 +218,126 @@ pub enum PlayError {
     /// `pass` while the player to move has legal moves.
     #[error("cannot pass with {0} legal moves")]
     CannotPass(usize),
-    /// A square or cell name that is not one of the board's.
+    /// A square or cell name that is not one of the board's: the game's
+    /// sentence naming what the board has.
     #[error("{0}")]
     BadSquare(String),
-    /// The text is not a move in the game's notation.
+    /// The text is not a move in the game's notation: the game's sentence
+    /// saying what is wrong with it.
     #[error("{0}")]
     Notation(String),
     /// A well-formed move that is not legal here (or, in Spanish draughts,
-    /// a short capture text that fits several legal captures).
+    /// a short capture text that fits several legal captures): why, and
+    /// the move.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(IllegalMove),
     /// A move of one game given to the other ([`AnyGame`](crate::AnyGame)).
     #[error("the move is for another game")]
     WrongGame,
+}
+
+impl PlayError {
+    /// The kind of refusal as a stable machine name: `game_over`,
+    /// `not_playing`, `cannot_pass`, `bad_square`, `notation`,
+    /// `wrong_game`, or for an illegal move its
+    /// [`IllegalReason::code`].
+    ///
+    /// ```
+    /// use damas::{spanish::Draughts, Game, PlayError};
+    /// let mut game = Draughts::default();
+    /// assert_eq!(game.play_text("11-16").unwrap_err().code(), "illegal_move");
+    /// assert_eq!(game.play_text("11x15").unwrap_err().code(), "not_a_capture");
+    /// assert_eq!(game.play_text("11").unwrap_err().code(), "notation");
+    /// assert_eq!(PlayError::GameOver.code(), "game_over");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            PlayError::GameOver => "game_over",
+            PlayError::NotPlaying(_) => "not_playing",
+            PlayError::CannotPass(_) => "cannot_pass",
+            PlayError::BadSquare(_) => "bad_square",
+            PlayError::Notation(_) => "notation",
+            PlayError::Illegal(illegal) => illegal.reason.code(),
+            PlayError::WrongGame => "wrong_game",
+        }
+    }
+}
+
+/// Why a well-formed move is not legal (see [`IllegalMove`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalReason {
+    /// No legal move matches, and no more precise reason applies.
+    NotLegal,
+    /// A move that does not capture while a capture is mandatory (Spanish
+    /// draughts).
+    CaptureMandatory,
+    /// Written as a capture, but the move between those squares does not
+    /// capture (Spanish draughts).
+    NotACapture,
+    /// No legal capture takes exactly the pieces listed (Spanish
+    /// draughts).
+    WrongCaptures,
+    /// A short capture text that fits several legal captures; their long
+    /// forms tell them apart (Spanish draughts).
+    Ambiguous,
+}
+
+impl IllegalReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [IllegalReason; 5] = [
+        IllegalReason::NotLegal,
+        IllegalReason::CaptureMandatory,
+        IllegalReason::NotACapture,
+        IllegalReason::WrongCaptures,
+        IllegalReason::Ambiguous,
+    ];
+
+    /// The reason as a stable machine name: `illegal_move`,
+    /// `capture_mandatory`, `not_a_capture`, `wrong_captures` or
+    /// `ambiguous_move`.
+    pub fn code(self) -> &'static str {
+        match self {
+            IllegalReason::NotLegal => "illegal_move",
+            IllegalReason::CaptureMandatory => "capture_mandatory",
+            IllegalReason::NotACapture => "not_a_capture",
+            IllegalReason::WrongCaptures => "wrong_captures",
+            IllegalReason::Ambiguous => "ambiguous_move",
+        }
+    }
+}
+
+/// A well-formed move that is not legal here ([`PlayError::Illegal`]): why,
+/// the move as given (or as the game writes it, for a move played as a
+/// value), and the game's sentence, which is its `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// Why the move is not legal.
+    pub reason: IllegalReason,
+    /// The move's text.
+    pub text: String,
+    /// The game's sentence for people.
+    pub message: String,
+}
+
+impl IllegalMove {
+    /// A refusal of `text` for `reason`, said by `message`.
+    pub fn new(
+        reason: IllegalReason,
+        text: impl Into<String>,
+        message: impl Into<String>,
+    ) -> IllegalMove {
+        IllegalMove {
+            reason,
+            text: text.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
 }
 
 /// A position text that could not be read.
@@ -238,13 +348,51 @@ pub enum PositionError {
     Invalid(String),
     /// A Chinese checkers text for the other variant than the one asked
     /// for.
-    #[error("invalid position: the text is for the {found} variant but the game is {wanted}")]
+    #[error("invalid position: {}", wrong_variant(*.found, *.wanted))]
     WrongVariant {
         /// The variant asked for.
         wanted: GameKind,
         /// The variant of the text.
         found: GameKind,
     },
+}
+
+impl PositionError {
+    /// The kind of error as a stable machine name: `invalid` or
+    /// `wrong_variant`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PositionError::Invalid(_) => "invalid",
+            PositionError::WrongVariant { .. } => "wrong_variant",
+        }
+    }
+
+    /// What is wrong, without the `invalid position: ` the `Display` text
+    /// starts with.
+    ///
+    /// ```
+    /// use damas::{GameKind, PositionError};
+    /// let error = PositionError::WrongVariant {
+    ///     wanted: GameKind::Japanese,
+    ///     found: GameKind::Chinese,
+    /// };
+    /// assert_eq!(
+    ///     error.detail(),
+    ///     "the text is for the chinese variant but the game is japanese"
+    /// );
+    /// assert_eq!(error.to_string(), format!("invalid position: {}", error.detail()));
+    /// ```
+    pub fn detail(&self) -> String {
+        match self {
+            PositionError::Invalid(detail) => detail.clone(),
+            PositionError::WrongVariant { wanted, found } => wrong_variant(*found, *wanted),
+        }
+    }
+}
+
+/// The detail of [`PositionError::WrongVariant`].
+fn wrong_variant(found: GameKind, wanted: GameKind) -> String {
+    format!("the text is for the {found} variant but the game is {wanted}")
 }
 
 /// One game of either kind, with its history: the interface every front

@@ -62,13 +62,14 @@ pub mod record;
 pub mod search;
 pub mod spanish;
 
-pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec, SpecError};
+pub use any::{AnyEngine, AnyGame, AnyMove, GameSpec, RulesNote, SpecError};
 pub use board::{
     Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, Player,
     PlayerParseError, PlayerStatus, Point, PointInfo, TurnAction, MAX_PLAYERS,
 };
 pub use endgame::{EndgameTables, EndgameTablesError};
 pub use game::{
-    EndReason, Game, GameKind, GameKindParseError, Outcome, PlayError, PositionError, Search,
+    EndReason, Game, GameKind, GameKindParseError, IllegalMove, IllegalReason, Outcome, PlayError,
+    PositionError, Search,
 };
 pub use perft_table::MAX_PERFT_HASH_MB;

@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 
 use super::error::ApiError;
 use super::lang;
+use super::messages::Message;
 use super::session::{
     Seat, SeatKind, Session, Settings, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
 };
@@ -30,20 +31,23 @@ type AppState = State<Arc<Store>>;
 /// The largest `--max-think-ms`: an engine time past it is refused, not
 /// capped.
 const MOST_THINK_MS: u32 = 60_000;
+/// Longest move text accepted.
+const MAX_MOVE_TEXT: usize = 200;
 type Answer = Result<Response, ApiError>;
 
 /// Reads a JSON body into `T`, with the parser's message on failure.
 fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.is_empty() { b"{}" } else { bytes };
     serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::bad_request(format!("bad request body: {e}")))
+        .map_err(|e| ApiError::bad_request(Message::BadBody(e.to_string())))
 }
 
 fn game_id(text: &str) -> Result<u64, ApiError> {
+    let unknown = || ApiError::not_found(Message::NoGame { expired: false });
     if text.len() > 16 {
-        return Err(ApiError::not_found("no such game"));
+        return Err(unknown());
     }
-    u64::from_str_radix(text, 16).map_err(|_| ApiError::not_found("no such game"))
+    u64::from_str_radix(text, 16).map_err(|_| unknown())
 }
 
 fn answer(shared: &Shared, status: StatusCode) -> Response {
@@ -66,25 +70,27 @@ impl SeatRequest {
             "human" => SeatKind::Human,
             "engine" => SeatKind::Engine,
             other => {
-                return Err(ApiError::bad_request(format!(
-                    "seat kind '{}' is not human or engine",
-                    other.chars().take(20).collect::<String>()
+                return Err(ApiError::bad_request(Message::BadSeatKind(
+                    other.chars().take(20).collect(),
                 )))
             }
         };
         let level = self.level.unwrap_or(MAX_LEVEL);
         if !(1..=MAX_LEVEL).contains(&level) {
-            return Err(ApiError::bad_request(format!(
-                "level {level} is not in 1-{MAX_LEVEL}"
-            )));
+            return Err(ApiError::bad_request(Message::BadLevel {
+                level,
+                max: MAX_LEVEL,
+            }));
         }
         let think_ms = self.think_ms.unwrap_or(1000);
         // An engine's time outside what any server allows is refused; past
         // this server's cap it is the cap. A person's seat never uses it.
         if kind == SeatKind::Engine && !(MIN_THINK_MS..=MOST_THINK_MS).contains(&think_ms) {
-            return Err(ApiError::bad_request(format!(
-                "think_ms {think_ms} is not in {MIN_THINK_MS}-{MOST_THINK_MS}"
-            )));
+            return Err(ApiError::bad_request(Message::BadThinkMs {
+                think_ms,
+                min: MIN_THINK_MS,
+                max: MOST_THINK_MS,
+            }));
         }
         Ok(Seat {
             kind,
@@ -112,27 +118,18 @@ struct CreateRequest {
 
 fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
     if seconds > MAX_TURN_SECONDS {
-        return Err(ApiError::bad_request(format!(
-            "turn_seconds {seconds} is more than {MAX_TURN_SECONDS}"
-        )));
+        return Err(ApiError::bad_request(Message::BadTurnSeconds {
+            seconds,
+            max: MAX_TURN_SECONDS,
+        }));
     }
     Ok(seconds)
 }
 
 /// The game named `name`, from the registry.
 fn game_kind(name: &str) -> Result<GameKind, ApiError> {
-    name.parse::<GameKind>().map_err(|_| {
-        let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
-        let choices = match names.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        ApiError::bad_request(format!(
-            "game '{}' is not {choices}",
-            name.chars().take(20).collect::<String>()
-        ))
-    })
+    name.parse::<GameKind>()
+        .map_err(|_| ApiError::bad_request(Message::BadGame(name.chars().take(20).collect())))
 }
 
 /// A JSON value as the text an option reads.
@@ -164,10 +161,7 @@ fn game_settings(
         let decl = options::find(name)
             .filter(|decl| decl.group == OptionGroup::Rule)
             .ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "'{}' is not a rule option",
-                    name.chars().take(40).collect::<String>()
-                ))
+                ApiError::bad_request(Message::NotARuleOption(name.chars().take(40).collect()))
             })?;
         named.push((decl, option_text(value)));
     }
@@ -188,9 +182,7 @@ fn game_settings(
         )
         .chain(named.iter().map(|(decl, text)| (decl.name, text.clone())));
     for (name, value) in rules {
-        settings
-            .set(name, &value)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        settings.set(name, &value).map_err(ApiError::bad_request)?;
     }
     // A preset may name a game: the game asked for stays.
     settings.game = kind;
@@ -209,18 +201,16 @@ pub async fn create(
     let kind = game_kind(&request.game)?;
     let players = request.players.unwrap_or_else(|| kind.default_players());
     if !kind.players().contains(&players) {
-        return Err(ApiError::bad_request(
-            SpecError::Players { kind, players }.to_string(),
-        ));
+        return Err(ApiError::bad_request(SpecError::Players { kind, players }));
     }
     let max_think = store.limits.max_think_ms;
     let seats = match &request.seats {
         Some(seats) => {
             if seats.len() != usize::from(players) {
-                return Err(ApiError::bad_request(format!(
-                    "{} seats given for {players} players",
-                    seats.len()
-                )));
+                return Err(ApiError::bad_request(Message::SeatCount {
+                    seats: seats.len(),
+                    players,
+                }));
             }
             seats
                 .iter()
@@ -276,10 +266,8 @@ struct MoveRequest {
 /// `POST /api/games/{id}/move`: a person's move.
 pub async fn play(State(store): AppState, Path(id): Path<String>, bytes: Bytes) -> Answer {
     let request: MoveRequest = body(&bytes)?;
-    if request.text.len() > 200 {
-        return Err(ApiError::bad_request(
-            "move text longer than 200 characters",
-        ));
+    if request.text.len() > MAX_MOVE_TEXT {
+        return Err(ApiError::bad_request(Message::LongMove(MAX_MOVE_TEXT)));
     }
     let shared = store.get(game_id(&id)?, Instant::now())?;
     lock(&shared).play(&request.text, Instant::now())?;
@@ -301,13 +289,11 @@ pub async fn resign(State(store): AppState, Path(id): Path<String>, bytes: Bytes
     {
         let mut session = lock(&shared);
         let player = match &request.player {
-            Some(text) => text
-                .parse::<Player>()
-                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            Some(text) => text.parse::<Player>().map_err(ApiError::bad_request)?,
             None => session
                 .game
                 .to_move()
-                .ok_or_else(|| ApiError::conflict("the game is over"))?,
+                .ok_or_else(|| ApiError::conflict(Message::GameOver))?,
         };
         session.resign(player, Instant::now())?;
     }
@@ -345,7 +331,7 @@ pub async fn seat(
         .parse::<usize>()
         .ok()
         .and_then(|n| n.checked_sub(1))
-        .ok_or_else(|| ApiError::not_found("no such seat"))?;
+        .ok_or_else(|| ApiError::not_found(Message::NoSuchSeat))?;
     lock(&shared).set_seat(index, seat, Instant::now())?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
@@ -378,9 +364,9 @@ pub async fn moves(
     Path(id): Path<String>,
     query: Result<Query<FromQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Answer {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(query) = query.map_err(|e| ApiError::bad_request(Message::Other(e.body_text())))?;
     if query.from.len() > 8 {
-        return Err(ApiError::bad_request("not a square or cell name"));
+        return Err(ApiError::bad_request(Message::BadPoint));
     }
     let shared = store.get(game_id(&id)?, Instant::now())?;
     let session = lock(&shared);
@@ -388,7 +374,7 @@ pub async fn moves(
     let moves = game
         .point(&query.from)
         .map(|point| game.moves_from(point))
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(ApiError::bad_request)?;
     let details: Vec<Value> = moves.iter().map(|mv| view::move_detail(game, mv)).collect();
     Ok(Json(Value::Array(details)).into_response())
 }
@@ -408,7 +394,7 @@ pub async fn record(
     headers: HeaderMap,
     query: Result<Query<LangQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Answer {
-    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let Query(query) = query.map_err(|e| ApiError::bad_request(Message::Other(e.body_text())))?;
     let language = lang::of_request(&headers, query.lang.as_deref());
     let shared = store.get(game_id(&id)?, Instant::now())?;
     let session = lock(&shared);
@@ -516,5 +502,5 @@ fn rule_options() -> impl Iterator<Item = &'static OptionDecl> {
 
 /// Anything else.
 pub async fn not_found() -> ApiError {
-    ApiError::not_found("no such page")
+    ApiError::no_page()
 }

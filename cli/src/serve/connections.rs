@@ -17,6 +17,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 use tower::Service;
 
+use super::messages::Message;
+
 /// How long the open connections get to finish after a shutdown signal
 /// before they are dropped: the whole shutdown stays under a second.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
@@ -58,12 +60,7 @@ pub fn fitted_cap(asked: usize) -> usize {
 
 /// The answer to a connection past the cap, written without waiting.
 fn refusal() -> Vec<u8> {
-    let body = serde_json::json!({
-        "error": "the server has as many connections as it may; try again later",
-        "code": "server_busy",
-        "params": {}
-    })
-    .to_string();
+    let body = Message::ServerBusy.error_body().to_string();
     format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\nretry-after: 1\r\n\r\n{body}",
         body.len()

@@ -150,7 +150,7 @@ pub async fn texts(Path(file): Path<String>) -> Response {
             lang.json(),
         )
             .into_response(),
-        None => ApiError::not_found("no such page").into_response(),
+        None => ApiError::no_page().into_response(),
     }
 }
 

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 
 use super::error::ApiError;
+use super::messages::Message;
 
 /// Largest request body, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -28,18 +29,11 @@ pub async fn read_body(State(deadline): State<Duration>, request: Request, next:
     let bytes = match read {
         Ok(Ok(collected)) => collected.to_bytes(),
         Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
-            return ApiError::too_large(format!("the body is over {} KiB", MAX_BODY / 1024))
-                .into_response()
+            return ApiError::too_large(Message::BodyTooLarge(MAX_BODY / 1024)).into_response()
         }
-        Ok(Err(_)) => {
-            return ApiError::bad_request("the request body could not be read").into_response()
-        }
+        Ok(Err(_)) => return ApiError::bad_request(Message::BodyUnreadable).into_response(),
         Err(_) => {
-            return ApiError::timeout(format!(
-                "the request body did not arrive within {} ms",
-                deadline.as_millis()
-            ))
-            .into_response()
+            return ApiError::timeout(Message::BodyTimeout(deadline.as_millis())).into_response()
         }
     };
     next.run(Request::from_parts(parts, Body::from(bytes)))
@@ -48,7 +42,8 @@ pub async fn read_body(State(deadline): State<Duration>, request: Request, next:
 
 /// An error answer that is not JSON yet (the router's 405, a path it could
 /// not read, an extractor's refusal) as `{"error": "<its text>"}`, the
-/// status and other headers kept, with its code as the messages table gives it.
+/// status and other headers kept, of code `other` (the text is the
+/// router's, not the server's).
 pub async fn json_errors(response: Response) -> Response {
     let status = response.status();
     let is_json = response
@@ -71,8 +66,7 @@ pub async fn json_errors(response: Response) -> Response {
             .to_ascii_lowercase(),
         text => text.to_string(),
     };
-    let (code, params) = super::messages::classify(&message);
-    let body = serde_json::json!({ "error": message, "code": code, "params": params }).to_string();
+    let body = Message::Other(message).error_body().to_string();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.insert(
         header::CONTENT_TYPE,

@@ -1,281 +1,620 @@
-//! The server's sentences for people (errors and notices) as stable codes
-//! with their parameters, so that the page says them in its language: an
-//! error answers `{"error": "<English sentence>", "code": "...", "params":
-//! {...}}`, a state carries `notice_code` and `notice_params` beside its
-//! `notice`. A player named in a sentence (`p2`) becomes the parameter
-//! `player` (its seat index), which the page writes as the seat's name.
-//! A sentence this table does not know is code `other`: the page shows
-//! the English sentence.
+//! The server's sentences for people (errors and notices) as typed
+//! [`Message`]s, each with a stable [`Code`] and its parameters, so that
+//! the page says them in its language: an error answers `{"error":
+//! "<English sentence>", "code": "...", "params": {...}}`, a state carries
+//! `notice_code` and `notice_params` beside its `notice`. A message is
+//! built where the error happens, from the library's typed errors or the
+//! server's own refusals; its code and parameters come from its fields and
+//! the English sentence is only ever written, never read. A player named
+//! in a sentence (`p2`) is the parameter `player` (its seat index), which
+//! the page writes as the seat's name. A message of no code of its own is
+//! code `other`: the page shows the English sentence (`params.detail`).
 
+use std::fmt;
+
+use damas::options::OptionError;
+use damas::{
+    GameKind, IllegalReason, PlayError, Player, PlayerParseError, PositionError, RulesNote,
+    SpecError,
+};
 use serde_json::{json, Map, Value};
 
-/// The code and parameters of one of the server's sentences.
-pub fn classify(message: &str) -> (&'static str, Map<String, Value>) {
-    let mut params = Map::new();
-    let code = code(message, &mut params);
-    if code == "other" {
-        params.insert("detail".into(), json!(message));
-    }
-    (code, params)
-}
+/// Declares [`Code`] with its wire names and [`Code::ALL`] from one list,
+/// so that no code can be left out of `ALL`.
+macro_rules! codes {
+    ($($(#[doc = $doc:literal])* $variant:ident => $name:literal,)*) => {
+        /// The machine code of a [`Message`], as the JSON `code` names it
+        /// and the page's language files translate it (`error.<code>`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($(#[doc = $doc])* $variant,)*
+        }
 
-/// A seat name (`p3`) as its index.
-fn player(text: &str) -> Option<usize> {
-    text.strip_prefix('p')?
-        .parse::<usize>()
-        .ok()?
-        .checked_sub(1)
-}
+        impl Code {
+            /// Every code (for the tests: the server names codes one by
+            /// one).
+            #[cfg(test)]
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
 
-fn code(message: &str, params: &mut Map<String, Value>) -> &'static str {
-    let mut put = |name: &str, value: Value| {
-        params.insert(name.into(), value);
+            /// The code's name in the JSON.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+        }
     };
-    // Exact sentences.
-    match message {
-        "no such game" | "no such game (it may have expired)" => return "no_game",
-        "no such page" => return "no_page",
-        "no such seat" => return "no_seat",
-        "the game is over" => return "game_over",
-        "nothing to take back" => return "nothing_to_undo",
-        "resign with the resign request" => return "resign_request",
-        "move text longer than 200 characters" => return "long_move",
-        "not a square or cell name" => return "bad_point",
-        "the engine is not available" => return "engine_unavailable",
-        _ => {}
-    }
-    if let Some(detail) = message.strip_prefix("bad request body: ") {
-        put("detail", json!(detail));
-        return "bad_body";
-    }
-    if let Some(rest) = message.strip_prefix("no seat p") {
-        put("seat", json!(rest));
-        return "no_seat";
-    }
-    if let Some(detail) = message.strip_prefix("invalid position: ") {
-        put("detail", json!(detail));
-        return "bad_position";
-    }
-    if message.starts_with("position text longer than ") {
-        return "long_position";
-    }
-    if message.starts_with("the server holds ") {
-        return "server_full";
-    }
-    if let Some((name, rest)) = message.split_once(' ') {
-        if let Some(index) = player(name) {
-            put("player", json!(index));
-            match rest {
-                "is played by the engine" => return "engine_seat",
-                "is played by the engine; take the seat back first" => return "engine_seat_resign",
-                "is not at this board" => return "no_player",
-                "is not playing" => return "not_playing",
-                "resigned" => return "resigned",
-                _ => {}
-            }
+}
+
+codes! {
+    /// No game has that id.
+    NoGame => "no_game",
+    /// No page has that path.
+    NoPage => "no_page",
+    /// No seat has that number.
+    NoSeat => "no_seat",
+    /// The game is over.
+    GameOver => "game_over",
+    /// No turn to take back.
+    NothingToUndo => "nothing_to_undo",
+    /// `resign` sent as a move.
+    ResignRequest => "resign_request",
+    /// A move text over the limit.
+    LongMove => "long_move",
+    /// A point name over the limit.
+    BadPoint => "bad_point",
+    /// The engine could not be asked.
+    EngineUnavailable => "engine_unavailable",
+    /// A body that is not the request's JSON.
+    BadBody => "bad_body",
+    /// A position text that does not read.
+    BadPosition => "bad_position",
+    /// A position text over the limit.
+    LongPosition => "long_position",
+    /// The server holds as many games as it may.
+    ServerFull => "server_full",
+    /// The engine plays the seat to move.
+    EngineSeat => "engine_seat",
+    /// The engine plays the seat that would resign.
+    EngineSeatResign => "engine_seat_resign",
+    /// The player is not at this board.
+    NoPlayer => "no_player",
+    /// The player no longer plays.
+    NotPlaying => "not_playing",
+    /// A player resigned (a notice).
+    Resigned => "resigned",
+    /// A person's time ran out and the engine played (a notice).
+    Timeout => "timeout",
+    /// A person's move while the engine plays their timed-out turn.
+    TimeUp => "time_up",
+    /// The game reached the board's turn limit (a notice).
+    TurnCap => "turn_cap",
+    /// The CCERL rules asked for with other than two players.
+    CcerlPlayers => "ccerl_players",
+    /// The client holds as many games as one client may.
+    ClientFull => "client_full",
+    /// The server serves as many connections as it may.
+    ServerBusy => "server_busy",
+    /// A body over the limit.
+    BodyTooLarge => "body_too_large",
+    /// A body that could not be read.
+    BodyUnreadable => "body_unreadable",
+    /// A body that did not arrive in time.
+    BodyTimeout => "body_timeout",
+    /// The Japanese variant with 4 or more players (a warning).
+    JapaneseFallback => "japanese_fallback",
+    /// A seat that is neither a person nor the engine.
+    BadSeatKind => "bad_seat_kind",
+    /// An engine level out of range.
+    BadLevel => "bad_level",
+    /// An engine time out of range.
+    BadThinkMs => "bad_think_ms",
+    /// A turn clock over the limit.
+    BadTurnSeconds => "bad_turn_seconds",
+    /// No game has that name.
+    BadGame => "bad_game",
+    /// The seats do not match the players.
+    SeatCount => "seat_count",
+    /// The game is not played by that many players.
+    BadPlayers => "bad_players",
+    /// No rule option has that name, or it refuses the value.
+    BadRule => "bad_rule",
+    /// A move that does not capture while a capture is mandatory.
+    CaptureMandatory => "capture_mandatory",
+    /// Written as a capture, but the move does not capture.
+    NotACapture => "not_a_capture",
+    /// No legal capture takes exactly the pieces listed.
+    WrongCaptures => "wrong_captures",
+    /// A move that is not legal here.
+    IllegalMove => "illegal_move",
+    /// A short capture text that fits several captures.
+    AmbiguousMove => "ambiguous_move",
+    /// Not a move (or point) in the game's notation.
+    NotAMove => "not_a_move",
+    /// A message of no code of its own: the page shows the sentence.
+    Other => "other",
+}
+
+/// One of the server's sentences for people, with what it is about as
+/// typed fields. Its `Display` is the English sentence; [`Message::code`]
+/// and [`Message::params`] say it for the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// No game has that id; `expired`: the id reads, so the game may have
+    /// expired.
+    NoGame { expired: bool },
+    /// No page has that path.
+    NoPage,
+    /// The seat number does not read as a seat.
+    NoSuchSeat,
+    /// No seat has that index (from 0).
+    NoSeat(usize),
+    /// The game is over.
+    GameOver,
+    /// No turn to take back.
+    NothingToUndo,
+    /// `resign` sent as a move.
+    ResignRequest,
+    /// A move text longer than this many characters.
+    LongMove(usize),
+    /// A point name too long to be one.
+    BadPoint,
+    /// The engine could not be asked (a notice).
+    EngineUnavailable,
+    /// A body that is not the request's JSON: the parser's words.
+    BadBody(String),
+    /// A position text that does not read.
+    BadPosition(PositionError),
+    /// A position text longer than this many characters.
+    LongPosition(usize),
+    /// The server holds this many games, its limit.
+    ServerFull(usize),
+    /// This client holds this many games, its limit.
+    ClientFull(usize),
+    /// The server serves as many connections as it may.
+    ServerBusy,
+    /// The engine plays this player's seat, to move.
+    EngineSeat(Player),
+    /// The engine plays the seat of this player, who would resign.
+    EngineSeatResign(Player),
+    /// This player is not at the board.
+    NoPlayer(Player),
+    /// This player resigned (a notice).
+    Resigned(Player),
+    /// This player's time ran out: the engine played (a notice).
+    Timeout(Player),
+    /// This player's time is up: the engine is playing the turn.
+    TimeUp(Player),
+    /// The game reached the board's limit of this many turns: a draw (a
+    /// notice).
+    TurnCap(usize),
+    /// A body over this many KiB.
+    BodyTooLarge(usize),
+    /// A body that could not be read.
+    BodyUnreadable,
+    /// A body that did not arrive within this many milliseconds.
+    BodyTimeout(u128),
+    /// The rules played are not the rules asked for (a warning).
+    Rules(RulesNote),
+    /// A seat kind that is neither `human` nor `engine` (clipped).
+    BadSeatKind(String),
+    /// An engine level out of `1..=max`.
+    BadLevel { level: u8, max: u8 },
+    /// An engine time out of `min..=max` milliseconds.
+    BadThinkMs { think_ms: u32, min: u32, max: u32 },
+    /// A turn clock over `max` seconds.
+    BadTurnSeconds { seconds: u32, max: u32 },
+    /// No game has this name (clipped).
+    BadGame(String),
+    /// This many seats given for this many players.
+    SeatCount { seats: usize, players: u8 },
+    /// A position of this many players for this many seats.
+    PositionSeats { players: usize, seats: usize },
+    /// The game is not played by that many players.
+    Spec(SpecError),
+    /// No rule option has this name (clipped).
+    NotARuleOption(String),
+    /// A rule option refused.
+    Option(OptionError),
+    /// A move, pass or resignation the game refused.
+    Play(PlayError),
+    /// A player name that is not one.
+    Player(PlayerParseError),
+    /// A sentence of no code of its own (the router's, an extractor's).
+    Other(String),
+}
+
+impl Message {
+    /// The message's code.
+    pub fn code(&self) -> Code {
+        match self {
+            Message::NoGame { .. } => Code::NoGame,
+            Message::NoPage => Code::NoPage,
+            Message::NoSuchSeat | Message::NoSeat(_) => Code::NoSeat,
+            Message::GameOver => Code::GameOver,
+            Message::NothingToUndo => Code::NothingToUndo,
+            Message::ResignRequest => Code::ResignRequest,
+            Message::LongMove(_) => Code::LongMove,
+            Message::BadPoint => Code::BadPoint,
+            Message::EngineUnavailable => Code::EngineUnavailable,
+            Message::BadBody(_) => Code::BadBody,
+            Message::BadPosition(_) => Code::BadPosition,
+            Message::LongPosition(_) => Code::LongPosition,
+            Message::ServerFull(_) => Code::ServerFull,
+            Message::ClientFull(_) => Code::ClientFull,
+            Message::ServerBusy => Code::ServerBusy,
+            Message::EngineSeat(_) => Code::EngineSeat,
+            Message::EngineSeatResign(_) => Code::EngineSeatResign,
+            Message::NoPlayer(_) => Code::NoPlayer,
+            Message::Resigned(_) => Code::Resigned,
+            Message::Timeout(_) => Code::Timeout,
+            Message::TimeUp(_) => Code::TimeUp,
+            Message::TurnCap(_) => Code::TurnCap,
+            Message::BodyTooLarge(_) => Code::BodyTooLarge,
+            Message::BodyUnreadable => Code::BodyUnreadable,
+            Message::BodyTimeout(_) => Code::BodyTimeout,
+            Message::Rules(RulesNote::JapaneseFallback { .. }) => Code::JapaneseFallback,
+            Message::BadSeatKind(_) => Code::BadSeatKind,
+            Message::BadLevel { .. } => Code::BadLevel,
+            Message::BadThinkMs { .. } => Code::BadThinkMs,
+            Message::BadTurnSeconds { .. } => Code::BadTurnSeconds,
+            Message::BadGame(_) => Code::BadGame,
+            Message::SeatCount { .. } | Message::PositionSeats { .. } => Code::SeatCount,
+            Message::Spec(SpecError::Players { .. }) => Code::BadPlayers,
+            Message::NotARuleOption(_) => Code::BadRule,
+            Message::Option(error) => match error {
+                OptionError::Unknown(_) | OptionError::BadValue { .. } => Code::BadRule,
+                OptionError::CcerlPlayers(_) => Code::CcerlPlayers,
+                OptionError::Combination { .. } => Code::BadPlayers,
+            },
+            Message::Play(error) => match error {
+                PlayError::GameOver => Code::GameOver,
+                PlayError::NotPlaying(_) => Code::NotPlaying,
+                PlayError::BadSquare(_) | PlayError::Notation(_) => Code::NotAMove,
+                PlayError::Illegal(illegal) => match illegal.reason {
+                    IllegalReason::NotLegal => Code::IllegalMove,
+                    IllegalReason::CaptureMandatory => Code::CaptureMandatory,
+                    IllegalReason::NotACapture => Code::NotACapture,
+                    IllegalReason::WrongCaptures => Code::WrongCaptures,
+                    IllegalReason::Ambiguous => Code::AmbiguousMove,
+                },
+                PlayError::CannotPass(_) | PlayError::WrongGame => Code::Other,
+            },
+            Message::Player(_) | Message::Other(_) => Code::Other,
         }
     }
-    if let Some((name, rest)) = message.split_once("'s time ") {
-        if let Some(index) = player(name) {
-            put("player", json!(index));
-            match rest {
-                "ran out: the engine played" => return "timeout",
-                "is up: the engine is playing this turn" => return "time_up",
-                _ => {}
+
+    /// The message's parameters: a player as its seat index, a seat as
+    /// its number (text), a move as its text, a detail as the words of
+    /// whoever refused; a message of code `other`, its sentence as
+    /// `detail`.
+    pub fn params(&self) -> Map<String, Value> {
+        let mut params = Map::new();
+        let mut put = |name: &str, value: Value| {
+            params.insert(name.into(), value);
+        };
+        match self {
+            Message::NoSeat(index) => put("seat", json!((index + 1).to_string())),
+            Message::BadBody(detail) => put("detail", json!(detail)),
+            Message::BadPosition(error) => put("detail", json!(error.detail())),
+            Message::EngineSeat(player)
+            | Message::EngineSeatResign(player)
+            | Message::NoPlayer(player)
+            | Message::Resigned(player)
+            | Message::Timeout(player)
+            | Message::TimeUp(player)
+            | Message::Play(PlayError::NotPlaying(player)) => put("player", json!(player.index())),
+            Message::TurnCap(turns) => put("turns", json!(turns.to_string())),
+            Message::Rules(RulesNote::JapaneseFallback { players }) => {
+                put("players", json!(players.to_string()));
             }
+            Message::Play(PlayError::Illegal(illegal))
+                if illegal.reason != IllegalReason::Ambiguous =>
+            {
+                put("move", json!(illegal.text));
+            }
+            _ => {}
+        }
+        if self.code() == Code::Other {
+            params.insert("detail".into(), json!(self.to_string()));
+        }
+        params
+    }
+
+    /// The error answer's JSON: `{"error": ..., "code": ..., "params":
+    /// ...}`.
+    pub fn error_body(&self) -> Value {
+        json!({
+            "error": self.to_string(),
+            "code": self.code().name(),
+            "params": self.params(),
+        })
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Message::NoGame { expired: false } => f.write_str("no such game"),
+            Message::NoGame { expired: true } => f.write_str("no such game (it may have expired)"),
+            Message::NoPage => f.write_str("no such page"),
+            Message::NoSuchSeat => f.write_str("no such seat"),
+            Message::NoSeat(index) => write!(f, "no seat p{}", index + 1),
+            Message::GameOver => f.write_str("the game is over"),
+            Message::NothingToUndo => f.write_str("nothing to take back"),
+            Message::ResignRequest => f.write_str("resign with the resign request"),
+            Message::LongMove(most) => write!(f, "move text longer than {most} characters"),
+            Message::BadPoint => f.write_str("not a square or cell name"),
+            Message::EngineUnavailable => f.write_str("the engine is not available"),
+            Message::BadBody(detail) => write!(f, "bad request body: {detail}"),
+            Message::BadPosition(error) => write!(f, "{error}"),
+            Message::LongPosition(most) => {
+                write!(f, "position text longer than {most} characters")
+            }
+            Message::ServerFull(held) => {
+                write!(
+                    f,
+                    "the server holds {held} games, its limit; try again later"
+                )
+            }
+            Message::ClientFull(held) => write!(
+                f,
+                "this address holds {held} games, the limit for one client; delete one first"
+            ),
+            Message::ServerBusy => {
+                f.write_str("the server has as many connections as it may; try again later")
+            }
+            Message::EngineSeat(player) => write!(f, "{player} is played by the engine"),
+            Message::EngineSeatResign(player) => write!(
+                f,
+                "{player} is played by the engine; take the seat back first"
+            ),
+            Message::NoPlayer(player) => write!(f, "{player} is not at this board"),
+            Message::Resigned(player) => write!(f, "{player} resigned"),
+            Message::Timeout(player) => {
+                write!(f, "{player}'s time ran out: the engine played")
+            }
+            Message::TimeUp(player) => {
+                write!(f, "{player}'s time is up: the engine is playing this turn")
+            }
+            Message::TurnCap(turns) => write!(
+                f,
+                "the game reached {turns} turns, the board's limit: a draw"
+            ),
+            Message::BodyTooLarge(kib) => write!(f, "the body is over {kib} KiB"),
+            Message::BodyUnreadable => f.write_str("the request body could not be read"),
+            Message::BodyTimeout(ms) => {
+                write!(f, "the request body did not arrive within {ms} ms")
+            }
+            Message::Rules(note) => write!(f, "{note}"),
+            Message::BadSeatKind(kind) => {
+                write!(f, "seat kind '{kind}' is not human or engine")
+            }
+            Message::BadLevel { level, max } => write!(f, "level {level} is not in 1-{max}"),
+            Message::BadThinkMs { think_ms, min, max } => {
+                write!(f, "think_ms {think_ms} is not in {min}-{max}")
+            }
+            Message::BadTurnSeconds { seconds, max } => {
+                write!(f, "turn_seconds {seconds} is more than {max}")
+            }
+            Message::BadGame(name) => {
+                let names: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+                let choices = match names.split_last() {
+                    Some((last, [])) => last.to_string(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                write!(f, "game '{name}' is not {choices}")
+            }
+            Message::SeatCount { seats, players } => {
+                write!(f, "{seats} seats given for {players} players")
+            }
+            Message::PositionSeats { players, seats } => write!(
+                f,
+                "the position has {players} players but {seats} seats were given"
+            ),
+            Message::Spec(error) => write!(f, "{error}"),
+            Message::NotARuleOption(name) => write!(f, "'{name}' is not a rule option"),
+            Message::Option(error) => write!(f, "{error}"),
+            Message::Play(error) => write!(f, "{error}"),
+            Message::Player(error) => write!(f, "{error}"),
+            Message::Other(text) => f.write_str(text),
         }
     }
-    if let Some(rest) = message.strip_prefix("the game reached ") {
-        let turns: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        put("turns", json!(turns));
-        return if rest.ends_with("the board's limit: a draw") {
-            "turn_cap"
-        } else {
-            "turn_limit"
-        };
+}
+
+impl From<PlayError> for Message {
+    fn from(error: PlayError) -> Message {
+        Message::Play(error)
     }
-    if message.starts_with("Rules ccerl is two-player Chinese checkers") {
-        return "ccerl_players";
+}
+
+impl From<PositionError> for Message {
+    fn from(error: PositionError) -> Message {
+        Message::BadPosition(error)
     }
-    if message.starts_with("this address holds ") {
-        return "client_full";
+}
+
+impl From<OptionError> for Message {
+    fn from(error: OptionError) -> Message {
+        Message::Option(error)
     }
-    if message.starts_with("the server has as many connections as it may") {
-        return "server_busy";
+}
+
+impl From<SpecError> for Message {
+    fn from(error: SpecError) -> Message {
+        Message::Spec(error)
     }
-    if message.starts_with("the body is over ") {
-        return "body_too_large";
+}
+
+impl From<PlayerParseError> for Message {
+    fn from(error: PlayerParseError) -> Message {
+        Message::Player(error)
     }
-    if message == "the request body could not be read" {
-        return "body_unreadable";
+}
+
+impl From<RulesNote> for Message {
+    fn from(note: RulesNote) -> Message {
+        Message::Rules(note)
     }
-    if message.starts_with("the request body did not arrive within ") {
-        return "body_timeout";
-    }
-    if let Some(rest) = message.strip_prefix("the Japanese variant is for 2-3 players; with ") {
-        let players = rest.split(' ').next().unwrap_or_default();
-        put("players", json!(players));
-        return "japanese_fallback";
-    }
-    if message.starts_with("seat kind '") {
-        return "bad_seat_kind";
-    }
-    if message.starts_with("level ") {
-        return "bad_level";
-    }
-    if message.starts_with("think_ms ") {
-        return "bad_think_ms";
-    }
-    if message.starts_with("turn_seconds ") {
-        return "bad_turn_seconds";
-    }
-    if message.starts_with("game '") {
-        return "bad_game";
-    }
-    if message.contains(" seats given for ") || message.contains(" players but ") {
-        return "seat_count";
-    }
-    if message.contains(" is played by ") && message.contains(" players, not ") {
-        return "bad_players";
-    }
-    if message.ends_with(" is not a rule option") || message.starts_with("option '") {
-        return "bad_rule";
-    }
-    // The games' refusals of a move (Game::play_text).
-    if let Some(rest) = message.strip_prefix("illegal move ") {
-        let (text, hint) = rest.split_once(": ").unwrap_or((rest, ""));
-        put("move", json!(text.trim_matches('\'')));
-        return match hint {
-            "a capture is mandatory" => "capture_mandatory",
-            "that move does not capture" => "not_a_capture",
-            "no legal capture takes exactly those pieces" => "wrong_captures",
-            _ => "illegal_move",
-        };
-    }
-    if message.starts_with("ambiguous move ") {
-        return "ambiguous_move";
-    }
-    if message.starts_with("malformed move ")
-        || message.starts_with("not a move")
-        || message == "empty move"
-        || message.contains(" is not a square")
-        || message.starts_with("not a cell of the star")
-    {
-        return "not_a_move";
-    }
-    "other"
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use damas::chinese::Rules;
+    use damas::options::Settings;
+    use damas::{AnyGame, Game, GameSpec};
 
-    #[test]
-    fn every_sentence_has_its_code_and_players_their_index() {
-        let cases: &[(&str, &str, Value)] = &[
-            ("no such game (it may have expired)", "no_game", json!({})),
-            (
-                "p2 is played by the engine",
-                "engine_seat",
-                json!({"player": 1}),
-            ),
-            (
-                "p1's time ran out: the engine played",
-                "timeout",
-                json!({"player": 0}),
-            ),
-            (
-                "p3's time is up: the engine is playing this turn",
-                "time_up",
-                json!({"player": 2}),
-            ),
-            ("p4 resigned", "resigned", json!({"player": 3})),
-            (
-                "illegal move '9-13': a capture is mandatory",
-                "capture_mandatory",
-                json!({"move": "9-13"}),
-            ),
-            (
-                "illegal move e1-e9",
-                "illegal_move",
-                json!({"move": "e1-e9"}),
-            ),
-            (
-                "the server holds 5 games, its limit; try again later",
-                "server_full",
-                json!({}),
-            ),
-            ("think_ms 1 is not in 50-300", "bad_think_ms", json!({})),
-            (
-                "invalid position: square 33 out of range in white pieces (1-32)",
-                "bad_position",
-                json!({"detail": "square 33 out of range in white pieces (1-32)"}),
-            ),
-            (
-                "the game reached 3000 turns",
-                "turn_limit",
-                json!({"turns": "3000"}),
-            ),
-            (
-                "the game reached 3000 turns, the board's limit: a draw",
-                "turn_cap",
-                json!({"turns": "3000"}),
-            ),
-            (
-                "this address holds 50 games, the limit for one client; delete one first",
-                "client_full",
-                json!({}),
-            ),
-            (
-                "the server has as many connections as it may; try again later",
-                "server_busy",
-                json!({}),
-            ),
-            ("the body is over 16 KiB", "body_too_large", json!({})),
-            (
-                "Rules ccerl is two-player Chinese checkers, but Players is 3; set Players to 2 first",
-                "ccerl_players",
-                json!({}),
-            ),
-            (
-                "the request body did not arrive within 100 ms",
-                "body_timeout",
-                json!({}),
-            ),
-            (
-                "Spanish draughts is played by 2 players, not 3",
-                "bad_players",
-                json!({}),
-            ),
-            ("'Foo' is not a rule option", "bad_rule", json!({})),
-        ];
-        for (message, code, params) in cases {
-            let (found, found_params) = classify(message);
-            assert_eq!(found, *code, "{message}");
-            assert_eq!(&Value::Object(found_params), params, "{message}");
-        }
-        let (code, params) = classify("something new");
-        assert_eq!(code, "other");
-        assert_eq!(params["detail"], "something new");
+    fn player(index: usize) -> Player {
+        Player::new(index).expect("a player")
     }
 
+    /// The refusal of `text` in a game of `spec` from `position`.
+    fn refusal(spec: &GameSpec, position: Option<&str>, text: &str) -> Message {
+        let mut game = match position {
+            Some(position) => AnyGame::from_text(spec, position).expect("a position"),
+            None => AnyGame::new(spec),
+        };
+        game.play_text(text).expect_err("refused").into()
+    }
+
+    /// One message of each kind, in the order of
+    /// tests/data/serve_messages.json.
+    fn messages() -> Vec<Message> {
+        let spanish = GameSpec::Spanish;
+        let star = GameSpec::Chinese(Rules::for_players(2));
+        let position = |text: &str| {
+            AnyGame::from_text(&spanish, text)
+                .map(|_| ())
+                .expect_err("refused")
+        };
+        let japanese = GameSpec::from_kind(GameKind::Japanese, 2, &Rules::default()).unwrap();
+        let wrong_variant = AnyGame::from_text(&japanese, "I2 1 e9/f9,h9").expect_err("refused");
+        let mut settings = Settings::default();
+        let bad_value = settings.set("MoveLimit", "-3").expect_err("refused");
+        let spec = |kind, players| SpecError::Players { kind, players };
+        let fallback = GameSpec::from_kind(GameKind::Japanese, 4, &Rules::default())
+            .unwrap()
+            .rules_note()
+            .expect("a note");
+        vec![
+            Message::NoGame { expired: false },
+            Message::NoGame { expired: true },
+            Message::NoPage,
+            Message::NoSuchSeat,
+            Message::NoSeat(2),
+            Message::GameOver,
+            Message::NothingToUndo,
+            Message::ResignRequest,
+            Message::LongMove(200),
+            Message::BadPoint,
+            Message::EngineUnavailable,
+            Message::BadBody("missing field `game` at line 1 column 2".into()),
+            position("W:W33:B1").into(),
+            wrong_variant.into(),
+            Message::LongPosition(2000),
+            Message::ServerFull(5),
+            Message::EngineSeat(player(1)),
+            Message::EngineSeatResign(player(2)),
+            Message::NoPlayer(player(2)),
+            PlayError::NotPlaying(player(1)).into(),
+            Message::Resigned(player(3)),
+            Message::Timeout(player(0)),
+            Message::TimeUp(player(2)),
+            Message::TurnCap(3000),
+            OptionError::CcerlPlayers(3).into(),
+            Message::ClientFull(50),
+            Message::ServerBusy,
+            Message::BodyTooLarge(16),
+            Message::BodyUnreadable,
+            Message::BodyTimeout(100),
+            fallback.into(),
+            Message::BadSeatKind("cat".into()),
+            Message::BadLevel { level: 9, max: 4 },
+            Message::BadThinkMs {
+                think_ms: 1,
+                min: 50,
+                max: 300,
+            },
+            Message::BadTurnSeconds {
+                seconds: 9999,
+                max: 600,
+            },
+            Message::BadGame("chess".into()),
+            Message::SeatCount {
+                seats: 1,
+                players: 2,
+            },
+            Message::PositionSeats {
+                players: 3,
+                seats: 2,
+            },
+            spec(GameKind::Spanish, 3).into(),
+            spec(GameKind::Japanese, 4).into(),
+            Message::NotARuleOption("Foo".into()),
+            bad_value.into(),
+            refusal(&spanish, Some("W:W9,14:B13,18,26"), "9-13"),
+            refusal(&spanish, None, "11x15"),
+            PlayError::Illegal(damas::IllegalMove::new(
+                IllegalReason::WrongCaptures,
+                "14x30x18x27",
+                "illegal move '14x30x18x27': no legal capture takes exactly those pieces",
+            ))
+            .into(),
+            refusal(&spanish, None, "11-16"),
+            refusal(&star, None, "e1-e9"),
+            refusal(&spanish, Some("W:W14:B18,19,26,27"), "14x30"),
+            refusal(&spanish, None, ""),
+            refusal(&spanish, None, "1115"),
+            refusal(&spanish, None, "99-100"),
+            Message::Play(AnyGame::new(&spanish).point("zz").expect_err("no square")),
+            refusal(&star, None, "e1"),
+            refusal(&star, None, "z9-e2"),
+            PlayError::CannotPass(7).into(),
+            "p9".parse::<Player>().expect_err("no player").into(),
+            Message::Other("method not allowed".into()),
+        ]
+    }
+
+    /// Every kind of message says its sentence, code and parameters as the
+    /// server has always answered them (tests/data/serve_messages.json).
+    #[test]
+    fn every_message_answers_as_recorded() {
+        let rows: Vec<Value> =
+            serde_json::from_str(include_str!("../../../tests/data/serve_messages.json"))
+                .expect("JSON");
+        let messages = messages();
+        assert_eq!(messages.len(), rows.len());
+        for (message, row) in messages.iter().zip(&rows) {
+            assert_eq!(&message.error_body(), row, "{message:?}");
+        }
+        // Every code is among them.
+        for code in Code::ALL {
+            assert!(
+                messages.iter().any(|message| message.code() == *code),
+                "no message of code {}",
+                code.name()
+            );
+        }
+    }
+
+    /// Every code has its text in every language file.
     #[test]
     fn every_code_is_translated() {
-        let english: Map<String, Value> =
-            serde_json::from_str(include_str!("assets/i18n/en.json")).expect("JSON");
-        let source = include_str!("messages.rs");
-        let codes: Vec<&str> = source
-            .split("return \"")
-            .skip(1)
-            .chain(source.split("=> \"").skip(1))
-            .filter_map(|part| part.split_once('"').map(|(code, _)| code))
-            .filter(|code| code.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
-            .chain(["other"])
-            .collect();
-        assert!(codes.len() > 30, "{codes:?}");
-        for code in codes {
-            let key = format!("error.{code}");
-            assert!(english.contains_key(&key), "en.json lacks {key}");
+        for lang in super::super::lang::Lang::ALL {
+            let texts: Map<String, Value> = serde_json::from_str(lang.json()).expect("JSON");
+            for code in Code::ALL {
+                let key = format!("error.{}", code.name());
+                assert!(
+                    texts.get(&key).is_some_and(Value::is_string),
+                    "{}.json lacks {key}",
+                    lang.code()
+                );
+            }
         }
+        let names: std::collections::HashSet<&str> =
+            Code::ALL.iter().map(|code| code.name()).collect();
+        assert_eq!(names.len(), Code::ALL.len(), "every name once");
     }
 }

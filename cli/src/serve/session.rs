@@ -12,6 +12,7 @@ use damas::search::{EngineOptions, SearchLimits, Style};
 use damas::{AnyGame, AnyMove, Game, GameKind, GameSpec, Player};
 
 use super::error::ApiError;
+use super::messages::Message;
 use super::pool::Analysis;
 
 /// The first seat.
@@ -127,9 +128,7 @@ impl Settings {
         rotate_first: bool,
         turn_seconds: u32,
     ) -> Result<Settings, ApiError> {
-        let spec = options
-            .spec()
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let spec = options.spec().map_err(ApiError::bad_request)?;
         Ok(Settings {
             options,
             spec,
@@ -190,7 +189,7 @@ pub struct Session {
     pub last_access: Instant,
     pub turn_started: Instant,
     /// Why the engine played the last turn for a person, or similar news.
-    pub notice: Option<String>,
+    pub notice: Option<Message>,
     pub analysis: Arc<Mutex<Analysis>>,
     /// Past this many turns the referee ends the game.
     max_turns: usize,
@@ -220,23 +219,21 @@ impl Session {
         let (game, start) = match position {
             Some(text) => {
                 if text.len() > MAX_POSITION_TEXT {
-                    return Err(ApiError::bad_request(format!(
-                        "position text longer than {MAX_POSITION_TEXT} characters"
+                    return Err(ApiError::bad_request(Message::LongPosition(
+                        MAX_POSITION_TEXT,
                     )));
                 }
-                let game = AnyGame::from_text(&spec, text)
-                    .map_err(|e| ApiError::bad_request(e.to_string()))?;
+                let game = AnyGame::from_text(&spec, text).map_err(ApiError::bad_request)?;
                 let start = game.position_text();
                 (game, Some(start))
             }
             None => (AnyGame::new(&spec), None),
         };
         if game.player_count() != seats.len() {
-            return Err(ApiError::bad_request(format!(
-                "the position has {} players but {} seats were given",
-                game.player_count(),
-                seats.len()
-            )));
+            return Err(ApiError::bad_request(Message::PositionSeats {
+                players: game.player_count(),
+                seats: seats.len(),
+            }));
         }
         Ok(Session {
             id,
@@ -305,7 +302,7 @@ impl Session {
         let player = self
             .game
             .to_move()
-            .ok_or_else(|| ApiError::conflict("the game is over"))?;
+            .ok_or_else(|| ApiError::conflict(Message::GameOver))?;
         let seat = self.seats[player.index()];
         Ok((player, seat))
     }
@@ -314,22 +311,18 @@ impl Session {
     pub fn play(&mut self, text: &str, now: Instant) -> Result<String, ApiError> {
         let (player, seat) = self.seat_to_move()?;
         if seat.kind == SeatKind::Engine {
-            return Err(ApiError::conflict(format!(
-                "{player} is played by the engine"
-            )));
+            return Err(ApiError::conflict(Message::EngineSeat(player)));
         }
         if self.running.is_some() {
-            return Err(ApiError::conflict(format!(
-                "{player}'s time is up: the engine is playing this turn"
-            )));
+            return Err(ApiError::conflict(Message::TimeUp(player)));
         }
         if text.eq_ignore_ascii_case("resign") {
-            return Err(ApiError::bad_request("resign with the resign request"));
+            return Err(ApiError::bad_request(Message::ResignRequest));
         }
         let played = self
             .game_mut()
             .play_text(text)
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(ApiError::bad_request)?;
         self.notice = None;
         self.after_turn(now);
         Ok(played)
@@ -338,10 +331,7 @@ impl Session {
     fn after_turn(&mut self, now: Instant) {
         if self.turns() >= self.max_turns && !self.game.is_over() {
             self.game_mut().adjudicate_draw();
-            self.notice = Some(format!(
-                "the game reached {} turns, the board's limit: a draw",
-                self.max_turns
-            ));
+            self.notice = Some(Message::TurnCap(self.max_turns));
         }
         self.changed(now);
     }
@@ -354,22 +344,16 @@ impl Session {
     /// `player` (a person's seat) resigns.
     pub fn resign(&mut self, player: Player, now: Instant) -> Result<(), ApiError> {
         if player.index() >= self.seats.len() {
-            return Err(ApiError::bad_request(format!(
-                "{player} is not at this board"
-            )));
+            return Err(ApiError::bad_request(Message::NoPlayer(player)));
         }
         if self.seats[player.index()].kind == SeatKind::Engine {
-            return Err(ApiError::conflict(format!(
-                "{player} is played by the engine; take the seat back first"
-            )));
+            return Err(ApiError::conflict(Message::EngineSeatResign(player)));
         }
         if self.running.as_ref().is_some_and(|r| r.player == player) {
             self.cancel_search();
         }
-        self.game_mut()
-            .resign(player)
-            .map_err(|e| ApiError::conflict(e.to_string()))?;
-        self.notice = Some(format!("{player} resigned"));
+        self.game_mut().resign(player).map_err(ApiError::conflict)?;
+        self.notice = Some(Message::Resigned(player));
         self.changed(now);
         Ok(())
     }
@@ -380,7 +364,7 @@ impl Session {
     pub fn undo(&mut self, now: Instant) -> Result<(), ApiError> {
         self.cancel_search();
         if !self.game_mut().undo() {
-            return Err(ApiError::conflict("nothing to take back"));
+            return Err(ApiError::conflict(Message::NothingToUndo));
         }
         let person = self.seats.iter().any(|s| s.kind == SeatKind::Human);
         while let Some(player) = self.game.to_move().filter(|_| person) {
@@ -404,7 +388,7 @@ impl Session {
     /// Hands seat `index` to the engine or a person, mid-game.
     pub fn set_seat(&mut self, index: usize, seat: Seat, now: Instant) -> Result<(), ApiError> {
         if index >= self.seats.len() {
-            return Err(ApiError::not_found(format!("no seat p{}", index + 1)));
+            return Err(ApiError::not_found(Message::NoSeat(index)));
         }
         if self
             .running
@@ -503,7 +487,7 @@ impl Session {
         let seat = match seat.kind {
             SeatKind::Engine => seat,
             SeatKind::Human if self.turn_left(now) == Some(0) => {
-                self.notice = Some(format!("{player}'s time ran out: the engine played"));
+                self.notice = Some(Message::Timeout(player));
                 timeout_seat
             }
             SeatKind::Human => return None,
@@ -555,7 +539,7 @@ impl Session {
         self.in_flight = self.in_flight.saturating_sub(1);
         if self.running.as_ref().map(|r| r.token) == Some(token) {
             self.running = None;
-            self.notice = Some("the engine is not available".into());
+            self.notice = Some(Message::EngineUnavailable);
             self.version += 1;
         }
     }

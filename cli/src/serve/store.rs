@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 use super::error::ApiError;
+use super::messages::Message;
 use super::pool::{Job, Pool};
 use super::session::{Seat, Session};
 
@@ -115,16 +116,11 @@ impl Store {
     pub fn insert(&self, session: Session, client: IpAddr) -> Result<Shared, ApiError> {
         let mut games = lock(&self.games);
         if games.held() >= self.limits.max_games {
-            return Err(ApiError::full(format!(
-                "the server holds {} games, its limit; try again later",
-                games.held()
-            )));
+            return Err(ApiError::full(Message::ServerFull(games.held())));
         }
         let mine = games.per_client.get(&client).copied().unwrap_or(0);
         if mine >= self.limits.max_games_per_client {
-            return Err(ApiError::too_many(format!(
-                "this address holds {mine} games, the limit for one client; delete one first"
-            )));
+            return Err(ApiError::too_many(Message::ClientFull(mine)));
         }
         let id = session.id;
         let shared = Arc::new(Mutex::new(session));
@@ -145,7 +141,7 @@ impl Store {
             .live
             .get(&id)
             .map(|entry| Arc::clone(&entry.shared))
-            .ok_or_else(|| ApiError::not_found("no such game (it may have expired)"))?;
+            .ok_or_else(|| ApiError::not_found(Message::NoGame { expired: true }))?;
         lock(&shared).last_access = now;
         Ok(shared)
     }
@@ -156,7 +152,7 @@ impl Store {
         let entry = games
             .live
             .remove(&id)
-            .ok_or_else(|| ApiError::not_found("no such game (it may have expired)"))?;
+            .ok_or_else(|| ApiError::not_found(Message::NoGame { expired: true }))?;
         games.close(id, entry);
         Ok(())
     }

@@ -13,7 +13,7 @@ use damas::{AnyGame, AnyMove, EndReason, Game, Player};
 use serde_json::{json, Value};
 
 use super::lang::Lang;
-use super::messages;
+use super::messages::Message;
 use super::session::{Seat, SeatKind, Session};
 use super::store::lock;
 
@@ -45,13 +45,18 @@ pub fn state(session: &Session, now: Instant) -> Value {
     let names: Vec<&str> = Player::all(game.player_count())
         .map(|player| game.player_name(player))
         .collect();
-    let coded = |text: Option<&str>| match text.map(messages::classify) {
-        Some((code, params)) => (Some(code), Some(params)),
-        None => (None, None),
+    // A sentence with its code and parameters, or three nulls.
+    let coded = |message: Option<Message>| match message {
+        Some(message) => (
+            Some(message.to_string()),
+            Some(message.code().name()),
+            Some(message.params()),
+        ),
+        None => (None, None, None),
     };
-    let (notice_code, notice_params) = coded(session.notice.as_deref());
-    let warning = settings.spec().rules_warning();
-    let (warning_code, warning_params) = coded(warning.as_deref());
+    let (notice, notice_code, notice_params) = coded(session.notice.clone());
+    let (warning, warning_code, warning_params) =
+        coded(settings.spec().rules_note().map(Message::from));
     json!({
         "id": format!("{:016x}", session.id),
         "version": session.version,
@@ -83,7 +88,7 @@ pub fn state(session: &Session, now: Instant) -> Value {
         "standings": standings(game),
         "result": result(game),
         "analysis": analysis,
-        "notice": session.notice,
+        "notice": notice,
         "notice_code": notice_code,
         "notice_params": notice_params,
         "position": game.position_text(),

@@ -7,7 +7,7 @@ use crate::board::{
     Board, BoardShape, MoveAnatomy, MoveKind, Piece, PieceKind, PlayedTurn, Player, PlayerStatus,
     Point, PointInfo, TurnAction,
 };
-use crate::game::{self, GameKind, Outcome, PlayError};
+use crate::game::{self, GameKind, IllegalMove, IllegalReason, Outcome, PlayError};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{format_path, parse_path, Checkers, EndReason, GameError};
@@ -36,7 +36,11 @@ fn play_error(err: GameError) -> PlayError {
         GameError::GameOver => PlayError::GameOver,
         GameError::NotPlaying(p) => PlayError::NotPlaying(Player::of(p)),
         GameError::CannotPass(n) => PlayError::CannotPass(n),
-        GameError::Illegal(_) => PlayError::Illegal(err.to_string()),
+        GameError::Illegal(ref text) => PlayError::Illegal(IllegalMove::new(
+            IllegalReason::NotLegal,
+            text.clone(),
+            err.to_string(),
+        )),
         other => PlayError::Notation(other.to_string()),
     }
 }

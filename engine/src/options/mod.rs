@@ -148,6 +148,26 @@ pub enum OptionError {
     },
 }
 
+impl OptionError {
+    /// The error as a stable machine name: `unknown`, `bad_value`,
+    /// `ccerl_players` or `combination`.
+    ///
+    /// ```
+    /// use damas::options::Settings;
+    /// let mut settings = Settings::default();
+    /// assert_eq!(settings.set("Colour", "red").unwrap_err().code(), "unknown");
+    /// assert_eq!(settings.set("MoveLimit", "many").unwrap_err().code(), "bad_value");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            OptionError::Unknown(_) => "unknown",
+            OptionError::BadValue { .. } => "bad_value",
+            OptionError::CcerlPlayers(_) => "ccerl_players",
+            OptionError::Combination { .. } => "combination",
+        }
+    }
+}
+
 /// The type of an option's value, with its bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionType {

@@ -6,7 +6,7 @@ use crate::board::{
     Board, BoardShape, MoveAnatomy, MoveKind, Piece, PlayedTurn, Player, PlayerStatus, Point,
     PointInfo, TurnAction,
 };
-use crate::game::{self, EndReason, GameKind, Outcome, PlayError};
+use crate::game::{self, EndReason, GameKind, IllegalMove, IllegalReason, Outcome, PlayError};
 
 use super::game::GameError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
@@ -120,17 +120,27 @@ impl Chain<'_> {
 fn play_error(err: GameError) -> PlayError {
     match err {
         GameError::GameOver(_) => PlayError::GameOver,
-        GameError::Illegal(_) => PlayError::Illegal(err.to_string()),
+        GameError::Illegal(mv) => PlayError::Illegal(IllegalMove::new(
+            IllegalReason::NotLegal,
+            mv.to_string(),
+            err.to_string(),
+        )),
         GameError::Parse(err) => parse_error(err),
     }
 }
 
+/// A move text refused: an illegal or ambiguous move with its reason and
+/// text, anything else as notation; the message is the parser's.
 fn parse_error(err: MoveParseError) -> PlayError {
+    let message = err.to_string();
     match err {
-        MoveParseError::Illegal { .. } | MoveParseError::Ambiguous { .. } => {
-            PlayError::Illegal(err.to_string())
+        MoveParseError::Illegal { text, reason } => {
+            PlayError::Illegal(IllegalMove::new(reason, text, message))
         }
-        _ => PlayError::Notation(err.to_string()),
+        MoveParseError::Ambiguous { text, .. } => {
+            PlayError::Illegal(IllegalMove::new(IllegalReason::Ambiguous, text, message))
+        }
+        _ => PlayError::Notation(message),
     }
 }
 

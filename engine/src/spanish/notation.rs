@@ -8,6 +8,7 @@ use super::bitboard::Bitboard;
 use super::moves::Move;
 use super::position::Position;
 use super::square::Square;
+use crate::IllegalReason;
 
 /// Why a move text was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -32,12 +33,14 @@ pub enum MoveParseError {
         token: String,
     },
     /// Well formed, but no legal move matches.
-    #[error("illegal move '{text}'{hint}")]
+    #[error("illegal move '{text}'{}", hint(*.reason))]
     Illegal {
         /// The text as given.
         text: String,
-        /// Extra explanation, empty or starting with ": ".
-        hint: String,
+        /// Why: [`IllegalReason::NotLegal`] or a more precise reason
+        /// (a capture is mandatory, the move does not capture, no capture
+        /// takes those pieces), which the message adds after a colon.
+        reason: IllegalReason,
     },
     /// Several legal moves match; the long forms tell them apart.
     #[error("ambiguous move '{text}': could be {}", candidates.join(" or "))]
@@ -47,6 +50,17 @@ pub enum MoveParseError {
         /// Long forms of the matching moves.
         candidates: Vec<String>,
     },
+}
+
+/// The explanation [`MoveParseError::Illegal`] adds for `reason`: empty or
+/// starting with `": "`.
+fn hint(reason: IllegalReason) -> &'static str {
+    match reason {
+        IllegalReason::CaptureMandatory => ": a capture is mandatory",
+        IllegalReason::NotACapture => ": that move does not capture",
+        IllegalReason::WrongCaptures => ": no legal capture takes exactly those pieces",
+        IllegalReason::NotLegal | IllegalReason::Ambiguous => "",
+    }
 }
 
 fn parse_square(token: &str, text: &str) -> Result<Square, MoveParseError> {
@@ -144,23 +158,23 @@ impl Position {
         match matches.len() {
             1 => Ok(matches[0]),
             0 => {
-                let hint = if has_dash && legal.first().is_some_and(|m| m.is_capture()) {
-                    ": a capture is mandatory".to_string()
+                let reason = if has_dash && legal.first().is_some_and(|m| m.is_capture()) {
+                    IllegalReason::CaptureMandatory
                 } else if has_x && legal.iter().any(|m| m.from() == from && m.to() == to) {
-                    ": that move does not capture".to_string()
+                    IllegalReason::NotACapture
                 } else if has_x
                     && listed.is_some()
                     && legal
                         .iter()
                         .any(|m| m.from() == from && m.to() == to && m.is_capture())
                 {
-                    ": no legal capture takes exactly those pieces".to_string()
+                    IllegalReason::WrongCaptures
                 } else {
-                    String::new()
+                    IllegalReason::NotLegal
                 };
                 Err(MoveParseError::Illegal {
                     text: text.to_string(),
-                    hint,
+                    reason,
                 })
             }
             _ => Err(MoveParseError::Ambiguous {

@@ -321,9 +321,13 @@ impl PyRlGame {
     fn action_text(&mut self, action: i64) -> PyResult<String> {
         match self.find(action) {
             Some((_, mv)) => Ok(self.game.move_text(&mv)),
-            None => Err(play_error(damas::PlayError::Illegal(format!(
-                "action {action} is not legal here"
-            )))),
+            None => Err(play_error(damas::PlayError::Illegal(
+                damas::IllegalMove::new(
+                    damas::IllegalReason::NotLegal,
+                    format!("action {action}"),
+                    format!("action {action} is not legal here"),
+                ),
+            ))),
         }
     }
 
@@ -337,8 +341,10 @@ impl PyRlGame {
             .find(|&&(_, m)| m == mv)
             .map(|&(id, _)| id)
             .ok_or_else(|| {
-                play_error(damas::PlayError::Illegal(format!(
-                    "{text} has no action id here"
+                play_error(damas::PlayError::Illegal(damas::IllegalMove::new(
+                    damas::IllegalReason::NotLegal,
+                    text.clone(),
+                    format!("{text} has no action id here"),
                 )))
             })
     }
