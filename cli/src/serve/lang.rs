@@ -157,6 +157,7 @@ pub async fn texts(Path(file): Path<String>) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::serve::messages::Code;
     use axum::http::HeaderValue;
 
     fn keys(lang: Lang) -> Vec<String> {
@@ -300,5 +301,25 @@ mod tests {
             "damas nivel 4 500 ms"
         );
         assert_eq!(Lang::Pt.text("no.such.key", &[]), "no.such.key");
+    }
+
+    /// Every code has its text in every language file.
+    #[test]
+    fn every_code_is_translated() {
+        for lang in Lang::ALL {
+            let texts: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(lang.json()).expect("JSON");
+            for code in Code::ALL {
+                let key = format!("error.{}", code.name());
+                assert!(
+                    texts.get(&key).is_some_and(serde_json::Value::is_string),
+                    "{}.json lacks {key}",
+                    lang.code()
+                );
+            }
+        }
+        let names: std::collections::HashSet<&str> =
+            Code::ALL.iter().map(|code| code.name()).collect();
+        assert_eq!(names.len(), Code::ALL.len(), "every name once");
     }
 }

@@ -462,7 +462,6 @@ impl From<RulesNote> for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damas::chinese::Rules;
     use damas::options::Settings;
     use damas::{AnyGame, Game, GameSpec};
 
@@ -483,18 +482,18 @@ mod tests {
     /// tests/data/serve_messages.json.
     fn messages() -> Vec<Message> {
         let spanish = GameSpec::Spanish;
-        let star = GameSpec::Chinese(Rules::for_players(2));
+        let star = GameSpec::from_kind(GameKind::Chinese, 2, &Default::default()).unwrap();
         let position = |text: &str| {
             AnyGame::from_text(&spanish, text)
                 .map(|_| ())
                 .expect_err("refused")
         };
-        let japanese = GameSpec::from_kind(GameKind::Japanese, 2, &Rules::default()).unwrap();
+        let japanese = GameSpec::from_kind(GameKind::Japanese, 2, &Default::default()).unwrap();
         let wrong_variant = AnyGame::from_text(&japanese, "I2 1 e9/f9,h9").expect_err("refused");
         let mut settings = Settings::default();
         let bad_value = settings.set("MoveLimit", "-3").expect_err("refused");
         let spec = |kind, players| SpecError::Players { kind, players };
-        let fallback = GameSpec::from_kind(GameKind::Japanese, 4, &Rules::default())
+        let fallback = GameSpec::from_kind(GameKind::Japanese, 4, &Default::default())
             .unwrap()
             .rules_note()
             .expect("a note");
@@ -597,24 +596,5 @@ mod tests {
                 code.name()
             );
         }
-    }
-
-    /// Every code has its text in every language file.
-    #[test]
-    fn every_code_is_translated() {
-        for lang in super::super::lang::Lang::ALL {
-            let texts: Map<String, Value> = serde_json::from_str(lang.json()).expect("JSON");
-            for code in Code::ALL {
-                let key = format!("error.{}", code.name());
-                assert!(
-                    texts.get(&key).is_some_and(Value::is_string),
-                    "{}.json lacks {key}",
-                    lang.code()
-                );
-            }
-        }
-        let names: std::collections::HashSet<&str> =
-            Code::ALL.iter().map(|code| code.name()).collect();
-        assert_eq!(names.len(), Code::ALL.len(), "every name once");
     }
 }
