@@ -62,7 +62,7 @@ pub struct IllegalMoveError(pub Move);
 /// Errors of the Chinese rules behind [`play_text`](crate::Game::play_text) and
 /// friends (the trait reports them as [`PlayError`](crate::PlayError)s).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
+pub enum CheckersError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,

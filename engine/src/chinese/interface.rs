@@ -10,7 +10,7 @@ use crate::board::{
 use crate::game::{self, GameKind, IllegalMove, IllegalReason, Outcome, PlayError};
 
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
-use super::{format_path, parse_path, Checkers, EndReason, GameError};
+use super::{format_path, parse_path, Checkers, CheckersError, EndReason};
 use super::{Cell, Engine, Move, PlayerState, TextError, Turn, Variant};
 
 /// A path of cells taken apart: a single step to a neighbour, or jumps.
@@ -31,12 +31,12 @@ fn anatomy_of(path: &[Cell]) -> MoveAnatomy {
     }
 }
 
-fn play_error(err: GameError) -> PlayError {
+fn play_error(err: CheckersError) -> PlayError {
     match err {
-        GameError::GameOver => PlayError::GameOver,
-        GameError::NotPlaying(p) => PlayError::NotPlaying(Player::of(p)),
-        GameError::CannotPass(n) => PlayError::CannotPass(n),
-        GameError::Illegal(ref text) => PlayError::Illegal(IllegalMove::new(
+        CheckersError::GameOver => PlayError::GameOver,
+        CheckersError::NotPlaying(p) => PlayError::NotPlaying(Player::of(p)),
+        CheckersError::CannotPass(n) => PlayError::CannotPass(n),
+        CheckersError::Illegal(ref text) => PlayError::Illegal(IllegalMove::new(
             IllegalReason::NotLegal,
             text.clone(),
             err.to_string(),
@@ -61,7 +61,7 @@ impl Checkers {
         let (&from, &to) = cells
             .first()
             .zip(cells.last())
-            .ok_or_else(|| play_error(GameError::Syntax(t.to_string())))?;
+            .ok_or_else(|| play_error(CheckersError::Syntax(t.to_string())))?;
         let mv = Move::new(from, to);
         let path = if cells.len() == 2 {
             self.pos.path(&mv)
@@ -69,7 +69,7 @@ impl Checkers {
             self.pos.is_legal_path(&cells).then_some(cells)
         };
         path.map(|path| (mv, path))
-            .ok_or_else(|| play_error(GameError::Illegal(t.to_string())))
+            .ok_or_else(|| play_error(CheckersError::Illegal(t.to_string())))
     }
 }
 
@@ -110,7 +110,7 @@ impl game::Game for Checkers {
         let path = self
             .pos
             .path(&mv)
-            .ok_or_else(|| play_error(GameError::Illegal(mv.to_string())))?;
+            .ok_or_else(|| play_error(CheckersError::Illegal(mv.to_string())))?;
         self.save();
         self.apply(mv, path);
         Ok(())
@@ -126,7 +126,7 @@ impl game::Game for Checkers {
         }
         let n = self.pos.legal_moves().len();
         if n > 0 {
-            return Err(play_error(GameError::CannotPass(n)));
+            return Err(play_error(CheckersError::CannotPass(n)));
         }
         self.save();
         let p = self.pos.to_move();
@@ -144,7 +144,7 @@ impl game::Game for Checkers {
         }
         let p = player.index();
         if self.states.get(p) != Some(&PlayerState::Playing) {
-            return Err(play_error(GameError::NotPlaying(p)));
+            return Err(play_error(CheckersError::NotPlaying(p)));
         }
         self.save();
         let resigned = self.count(|s| matches!(s, PlayerState::Resigned { .. }));

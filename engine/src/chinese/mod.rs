@@ -38,7 +38,7 @@ pub mod ccp;
 
 /// Why a game ended: the game-neutral [`crate::EndReason`].
 pub use crate::EndReason;
-pub use error::{GameError, IllegalMoveError, TextError};
+pub use error::{CheckersError, IllegalMoveError, TextError};
 pub use game::Checkers;
 pub use geometry::{Cell, CellParseError, Dir, Mask, MaskIter, Triangle, CELLS};
 pub use moves::{Move, MoveList, MAX_MOVES};

@@ -6,7 +6,7 @@
 //!
 //! [`Checkers::play_text`]: crate::Game::play_text
 
-use super::error::GameError;
+use super::error::CheckersError;
 use super::geometry::Cell;
 use super::moves::Move;
 use std::str::FromStr;
@@ -29,23 +29,23 @@ pub fn format_path(path: &[Cell]) -> String {
 ///
 /// # Errors
 ///
-/// [`GameError::Syntax`] for fewer than two parts or an empty one; the
-/// cell-name error (as a [`GameError`]) for a part that is no cell of the
+/// [`CheckersError::Syntax`] for fewer than two parts or an empty one; the
+/// cell-name error (as a [`CheckersError`]) for a part that is no cell of the
 /// star.
-pub fn parse_path(text: &str) -> Result<Vec<Cell>, GameError> {
+pub fn parse_path(text: &str) -> Result<Vec<Cell>, CheckersError> {
     let t = text.trim();
     let parts: Vec<&str> = t.split(['-', 'x', 'X']).collect();
     if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(GameError::Syntax(t.to_string()));
+        return Err(CheckersError::Syntax(t.to_string()));
     }
     parts
         .iter()
-        .map(|p| p.parse::<Cell>().map_err(GameError::from))
+        .map(|p| p.parse::<Cell>().map_err(CheckersError::from))
         .collect()
 }
 
 impl FromStr for Move {
-    type Err = GameError;
+    type Err = CheckersError;
 
     /// Reads a move without a position: a path (`e1-e3-g5`) or its two ends
     /// (`e1-g5`) give the move from the first point to the last. Whether it
@@ -59,7 +59,7 @@ impl FromStr for Move {
     /// ```
     ///
     /// [`Position::play`]: super::Position::play
-    fn from_str(s: &str) -> Result<Move, GameError> {
+    fn from_str(s: &str) -> Result<Move, CheckersError> {
         let cells = parse_path(s)?;
         Ok(Move::new(cells[0], cells[cells.len() - 1]))
     }

@@ -57,7 +57,7 @@ pub use crate::board::PieceKind;
 
 /// A piece: colour and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
+pub struct ColoredPiece {
     /// Owner.
     pub color: Color,
     /// Man or king.

@@ -1,6 +1,6 @@
 //! A plain-text board for humans.
 
-use super::color::{Color, Piece, PieceKind};
+use super::color::{Color, ColoredPiece, PieceKind};
 use super::position::Position;
 use super::square::Square;
 
@@ -51,7 +51,7 @@ impl Position {
 }
 
 /// The character of `piece` in the diagram: `w`/`b` a man, `W`/`B` a king.
-pub(super) fn symbol(piece: Piece) -> char {
+pub(super) fn symbol(piece: ColoredPiece) -> char {
     match (piece.color, piece.kind) {
         (Color::White, PieceKind::Man) => 'w',
         (Color::White, PieceKind::King) => 'W',

@@ -64,7 +64,7 @@ impl GameStatus {
 /// Why a move, resignation or move text was refused; the trait's
 /// [`PlayError`](crate::PlayError) carries its message.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub(crate) enum GameError {
+pub(crate) enum DraughtsError {
     /// The move is not legal in the current position.
     #[error("illegal move {0}")]
     Illegal(Move),

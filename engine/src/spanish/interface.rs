@@ -8,7 +8,7 @@ use crate::board::{
 };
 use crate::game::{self, EndReason, GameKind, IllegalMove, IllegalReason, Outcome, PlayError};
 
-use super::game::GameError;
+use super::game::DraughtsError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{Bitboard, Color, Draughts, DrawReason, GameStatus, PieceKind, Position};
 use super::{Engine, FenError, Move, MoveParseError, Square, WinReason};
@@ -117,15 +117,15 @@ impl Chain<'_> {
     }
 }
 
-fn play_error(err: GameError) -> PlayError {
+fn play_error(err: DraughtsError) -> PlayError {
     match err {
-        GameError::GameOver(_) => PlayError::GameOver,
-        GameError::Illegal(mv) => PlayError::Illegal(IllegalMove::new(
+        DraughtsError::GameOver(_) => PlayError::GameOver,
+        DraughtsError::Illegal(mv) => PlayError::Illegal(IllegalMove::new(
             IllegalReason::NotLegal,
             mv.to_string(),
             err.to_string(),
         )),
-        GameError::Parse(err) => parse_error(err),
+        DraughtsError::Parse(err) => parse_error(err),
     }
 }
 
@@ -204,10 +204,10 @@ impl game::Game for Draughts {
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         let status = self.status();
         if status.is_over() {
-            return Err(play_error(GameError::GameOver(status)));
+            return Err(play_error(DraughtsError::GameOver(status)));
         }
         if !self.position().legal_moves().contains(&mv) {
-            return Err(play_error(GameError::Illegal(mv)));
+            return Err(play_error(DraughtsError::Illegal(mv)));
         }
         self.push(mv);
         Ok(())
@@ -224,7 +224,7 @@ impl game::Game for Draughts {
         let color = color_of(player).ok_or(PlayError::NotPlaying(player))?;
         let status = self.status();
         if status.is_over() {
-            return Err(play_error(GameError::GameOver(status)));
+            return Err(play_error(DraughtsError::GameOver(status)));
         }
         self.ruling = Some(GameStatus::Win {
             winner: color.opposite(),
@@ -409,7 +409,7 @@ impl game::Game for Draughts {
 
     /// `w`/`b` men and `W`/`B` kings, as [`Position::diagram`] draws them.
     fn diagram_symbol(&self, piece: Piece) -> Option<char> {
-        Some(super::diagram::symbol(super::Piece {
+        Some(super::diagram::symbol(super::ColoredPiece {
             color: color_of(piece.owner)?,
             kind: piece.kind,
         }))

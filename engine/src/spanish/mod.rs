@@ -46,7 +46,7 @@ pub mod tuning;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};
-pub use color::{Color, Piece, PieceKind};
+pub use color::{Color, ColoredPiece, PieceKind};
 pub use error::{FenError, IllegalMoveError};
 pub use game::{Draughts, DrawReason, GameStatus, WinReason, NO_PROGRESS_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::bitboard::Bitboard;
-use super::color::{Color, Piece, PieceKind};
+use super::color::{Color, ColoredPiece, PieceKind};
 use super::error::{FenError, IllegalMoveError};
 use super::moves::Move;
 use super::square::Square;
@@ -143,7 +143,7 @@ impl Position {
     }
 
     /// The piece on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub fn piece_at(&self, sq: Square) -> Option<ColoredPiece> {
         let color = if self.white & sq.bit().0 != 0 {
             Color::White
         } else if self.black & sq.bit().0 != 0 {
@@ -156,7 +156,7 @@ impl Position {
         } else {
             PieceKind::Man
         };
-        Some(Piece { color, kind })
+        Some(ColoredPiece { color, kind })
     }
 
     /// Zobrist hash, maintained incrementally by [`Position::play_unchecked`].
