@@ -21,7 +21,7 @@ use super::error::ApiError;
 use super::lang;
 use super::messages::Message;
 use super::session::{
-    Seat, SeatKind, Session, Settings, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
+    Seat, SeatKind, Settings, WebGame, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
 };
 use super::store::{lock, schedule, Shared, Store};
 use super::view;
@@ -231,7 +231,7 @@ pub async fn create(
         turn_seconds(request.turn_seconds.unwrap_or(0))?,
     )?;
     let position = request.position.as_deref().filter(|t| !t.trim().is_empty());
-    let session = Session::new(
+    let session = WebGame::new(
         store.new_id(),
         settings,
         seats,

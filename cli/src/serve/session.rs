@@ -156,7 +156,7 @@ struct Running {
     player: Player,
 }
 
-/// What [`Session::begin_search`] hands the pool.
+/// What [`WebGame::begin_search`] hands the pool.
 pub struct SearchOrder {
     pub token: u64,
     /// The game itself, shared: the session does not change it while the
@@ -169,12 +169,12 @@ pub struct SearchOrder {
 }
 
 /// One game on the board.
-pub struct Session {
+pub struct WebGame {
     pub id: u64,
     pub settings: Settings,
     pub seats: Vec<Seat>,
     /// Shared with the search in flight, so that an engine move copies
-    /// nothing ([`Session::game_mut`] copies only if a stopped search
+    /// nothing ([`WebGame::game_mut`] copies only if a stopped search
     /// still holds it).
     pub game: Arc<AnyGame>,
     /// The position text the game started from; `None` for the start
@@ -205,7 +205,7 @@ pub struct Session {
     closed: bool,
 }
 
-impl Session {
+impl WebGame {
     /// A new session; `position` is a FEN or Chinese checkers position text.
     pub fn new(
         id: u64,
@@ -214,7 +214,7 @@ impl Session {
         position: Option<&str>,
         max_turns: u32,
         now: Instant,
-    ) -> Result<Session, ApiError> {
+    ) -> Result<WebGame, ApiError> {
         let spec = settings.spec();
         let (game, start) = match position {
             Some(text) => {
@@ -235,7 +235,7 @@ impl Session {
                 seats: seats.len(),
             }));
         }
-        Ok(Session {
+        Ok(WebGame {
             id,
             settings,
             seats,

@@ -11,7 +11,7 @@ use tokio::sync::oneshot;
 use super::error::ApiError;
 use super::messages::Message;
 use super::pool::{Job, Pool};
-use super::session::{Seat, Session};
+use super::session::{Seat, WebGame};
 
 /// The server's limits.
 #[derive(Clone, Copy, Debug)]
@@ -31,7 +31,7 @@ pub struct Limits {
 }
 
 /// A session behind its lock.
-pub type Shared = Arc<Mutex<Session>>;
+pub type Shared = Arc<Mutex<WebGame>>;
 
 /// Locks a mutex even if a thread panicked while holding it: the data is
 /// plain game state, still consistent between operations.
@@ -113,7 +113,7 @@ impl Store {
 
     /// Adds a game made by `client`, refused when the server or the
     /// client holds as many as it may.
-    pub fn insert(&self, session: Session, client: IpAddr) -> Result<Shared, ApiError> {
+    pub fn insert(&self, session: WebGame, client: IpAddr) -> Result<Shared, ApiError> {
         let mut games = lock(&self.games);
         if games.held() >= self.limits.max_games {
             return Err(ApiError::full(Message::ServerFull(games.held())));

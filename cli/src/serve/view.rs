@@ -14,11 +14,11 @@ use serde_json::{json, Value};
 
 use super::lang::Lang;
 use super::messages::Message;
-use super::session::{Seat, SeatKind, Session};
+use super::session::{Seat, SeatKind, WebGame};
 use super::store::lock;
 
 /// The whole state of a session.
-pub fn state(session: &Session, now: Instant) -> Value {
+pub fn state(session: &WebGame, now: Instant) -> Value {
     let game = &session.game;
     let seats: Vec<Value> = session
         .seats
@@ -310,7 +310,7 @@ fn seat_name(seat: &Seat, lang: Lang) -> String {
 
 /// Who played seat `index` in this game, in `lang`: its players in turn
 /// when it changed hands ("person until turn 6 then damas level 4 ...").
-fn seat_history(session: &Session, index: usize, lang: Lang) -> String {
+fn seat_history(session: &WebGame, index: usize, lang: Lang) -> String {
     let mut text = String::new();
     for handover in session.handovers.iter().filter(|h| h.seat == index) {
         let until = lang.text(
@@ -355,7 +355,7 @@ pub fn pdn_date(time: std::time::SystemTime) -> String {
 
 /// The game record, in its game's format (docs/NOTATION.md), written by
 /// the library; the seats and the ending named in `lang`.
-pub fn record(session: &Session, lang: Lang) -> GameRecord {
+pub fn record(session: &WebGame, lang: Lang) -> GameRecord {
     let game = &session.game;
     let outcome = game.outcome();
     GameRecord {
