@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
-use damas::options::Settings as Options;
+use damas::options::{RuleSet, Settings as Options};
 use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 
 use crate::output::{errln, outln, write_stderr, Failure};
@@ -227,8 +227,8 @@ fn check_protocols(specs: &[EngineSpec], options: &Options) -> Result<(), String
         return Ok(());
     };
     match options.rule_set() {
-        "ccerl" => Ok(()),
-        _ => Err(format!(
+        RuleSet::Ccerl => Ok(()),
+        RuleSet::Default | RuleSet::Custom => Err(format!(
             "engine {} speaks CCP, which plays two-player Chinese checkers by the \
              CCERL rules: use --game chinese --rule Rules=ccerl",
             ccp.name

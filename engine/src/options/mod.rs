@@ -21,6 +21,9 @@
 //! assert_eq!(settings.value("Players").as_deref(), Some("3"));
 //! ```
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::any::players_text;
 use crate::chinese::Rules;
 use crate::game::GameKind;
@@ -146,6 +149,69 @@ pub enum OptionError {
         /// The players set.
         players: u8,
     },
+}
+
+/// A preset of the rule options, the values of the `Rules` option: what
+/// [`Settings::rule_set`] finds the rules to match. It reads and prints its
+/// name (`default`, `ccerl`, `custom`).
+///
+/// ```
+/// use damas::options::{RuleSet, Settings};
+/// let mut settings = Settings::default();
+/// assert_eq!(settings.rule_set(), RuleSet::Default);
+/// settings.set("Rules", "ccerl").unwrap();
+/// assert_eq!(settings.rule_set(), RuleSet::Ccerl);
+/// assert_eq!(settings.value("Rules").as_deref(), Some("ccerl"));
+/// assert_eq!("CCERL".parse::<RuleSet>(), Ok(RuleSet::Ccerl));
+/// assert_eq!(RuleSet::Custom.to_string(), "custom");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// The library's defaults ([`Rules::default`]).
+    Default,
+    /// The CCERL benchmark rules: two-player Chinese checkers by
+    /// [`Rules::ccerl`].
+    Ccerl,
+    /// Any other rules.
+    Custom,
+}
+
+impl RuleSet {
+    /// Every preset, in the order the `Rules` option lists them.
+    pub const ALL: [RuleSet; 3] = [RuleSet::Default, RuleSet::Ccerl, RuleSet::Custom];
+
+    /// The preset's name, as the `Rules` option reads and writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::Default => "default",
+            RuleSet::Ccerl => "ccerl",
+            RuleSet::Custom => "custom",
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The text is not the name of a rule preset.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a rule preset (default, ccerl or custom)")]
+pub struct RuleSetParseError(String);
+
+impl FromStr for RuleSet {
+    type Err = RuleSetParseError;
+
+    /// Reads [`RuleSet::name`], in any case.
+    fn from_str(text: &str) -> Result<RuleSet, RuleSetParseError> {
+        let text = text.trim();
+        RuleSet::ALL
+            .into_iter()
+            .find(|set| set.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| RuleSetParseError(text.chars().take(20).collect()))
+    }
 }
 
 impl OptionError {
@@ -406,10 +472,10 @@ impl Settings {
         }
     }
 
-    /// The `Rules` preset the rule options match: `ccerl` (two-player
-    /// Chinese checkers by [`Rules::ccerl`]), `default` ([`Rules::default`])
-    /// or `custom`.
-    pub fn rule_set(&self) -> &'static str {
+    /// The `Rules` preset the rule options match: [`RuleSet::Ccerl`]
+    /// (two-player Chinese checkers by [`Rules::ccerl`]),
+    /// [`RuleSet::Default`] ([`Rules::default`]) or [`RuleSet::Custom`].
+    pub fn rule_set(&self) -> RuleSet {
         let same = |preset: &Rules| {
             Rules {
                 players: self.rules.players,
@@ -418,11 +484,11 @@ impl Settings {
             } == self.rules
         };
         if same(&Rules::ccerl()) && self.game == GameKind::Chinese && self.players == 2 {
-            "ccerl"
+            RuleSet::Ccerl
         } else if same(&Rules::default()) {
-            "default"
+            RuleSet::Default
         } else {
-            "custom"
+            RuleSet::Custom
         }
     }
 

@@ -2,7 +2,7 @@
 //! entries share.
 
 use super::{
-    OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, Settings,
+    OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, RuleSet, Settings,
 };
 use super::{MAX_BEAM_WIDTH, MAX_LIMIT, MAX_MOVE_OVERHEAD_MS, MAX_SEED};
 use crate::chinese::Rules;
@@ -14,7 +14,11 @@ const ALL_GAMES: &[GameKind] = &GameKind::ALL;
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
 /// `Rules` presets; `custom` names any other combination and sets nothing.
-const RULE_SETS: &[&str] = &["default", "ccerl", "custom"];
+const RULE_SETS: &[&str] = &[
+    RuleSet::Default.name(),
+    RuleSet::Ccerl.name(),
+    RuleSet::Custom.name(),
+];
 
 /// The check of an option whose every value fits any settings.
 fn any_value(_: &Settings, _: &OptionValue) -> Result<(), OptionError> {
@@ -25,7 +29,7 @@ fn any_value(_: &Settings, _: &OptionValue) -> Result<(), OptionError> {
 /// asks for another count, which the preset would otherwise override.
 fn ccerl_needs_two_players(settings: &Settings, value: &OptionValue) -> Result<(), OptionError> {
     let players = Rules::ccerl().players;
-    if choice(value) == "ccerl" && settings.players != players {
+    if rule_set(value) == Some(RuleSet::Ccerl) && settings.players != players {
         return Err(OptionError::CcerlPlayers(settings.players));
     }
     Ok(())
@@ -47,6 +51,11 @@ fn choice(value: &OptionValue) -> &'static str {
         OptionValue::Combo(c) => c,
         _ => "",
     }
+}
+
+/// The preset a `Rules` value names.
+fn rule_set(value: &OptionValue) -> Option<RuleSet> {
+    choice(value).parse().ok()
 }
 
 fn limit(value: &OptionValue) -> Option<u32> {
@@ -168,17 +177,17 @@ pub static OPTIONS: &[OptionDecl] = &[
         games: CHINESE,
         help: "a rule preset: default, ccerl (two-player Chinese checkers: sets Game, needs Players 2) or custom",
         effect: OptionEffect::NewGame,
-        get: |s| OptionValue::Combo(s.rule_set()),
+        get: |s| OptionValue::Combo(s.rule_set().name()),
         check: ccerl_needs_two_players,
-        set: |s, v| match choice(v) {
-            "ccerl" => {
+        set: |s, v| match rule_set(v) {
+            Some(RuleSet::Ccerl) => {
                 let ccerl = Rules::ccerl();
                 s.game = GameKind::Chinese;
                 s.players = ccerl.players;
                 s.apply_rules(&ccerl);
             }
-            "default" => s.apply_rules(&Rules::default()),
-            _ => {}
+            Some(RuleSet::Default) => s.apply_rules(&Rules::default()),
+            Some(RuleSet::Custom) | None => {}
         },
     },
     OptionDecl {

@@ -64,14 +64,14 @@ fn rule_options_write_the_rules_and_presets_are_recognised() {
     settings.set("game", "Chinese").expect("valid");
     settings.set("MoveLimit", "0").expect("valid");
     assert_eq!(settings.rules.move_limit, None);
-    assert_eq!(settings.rule_set(), "custom");
+    assert_eq!(settings.rule_set(), RuleSet::Custom);
     settings.set("Rules", "default").expect("valid");
-    assert_eq!(settings.rule_set(), "default");
+    assert_eq!(settings.rule_set(), RuleSet::Default);
     settings.set("Rules", "ccerl").expect("valid");
-    assert_eq!(settings.rule_set(), "ccerl");
+    assert_eq!(settings.rule_set(), RuleSet::Ccerl);
     assert_eq!(settings.spec(), Ok(GameSpec::Chinese(Rules::ccerl())));
     settings.set("Players", "3").expect("valid");
-    assert_eq!(settings.rule_set(), "custom", "CCERL is two players");
+    assert_eq!(settings.rule_set(), RuleSet::Custom, "CCERL is two players");
 }
 
 #[test]
@@ -213,5 +213,5 @@ fn ccerl_is_refused_while_players_asks_for_more_than_two() {
     // From Spanish draughts at its two players, the preset sets the game.
     let mut settings = Settings::default();
     settings.set("Rules", "ccerl").expect("valid");
-    assert_eq!(settings.rule_set(), "ccerl");
+    assert_eq!(settings.rule_set(), RuleSet::Ccerl);
 }
