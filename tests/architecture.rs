@@ -1217,3 +1217,56 @@ fn the_performance_page_stays_within_600_lines() {
         "docs/PERFORMANCE.md has {lines} lines: move older figures to docs/HISTORY.md"
     );
 }
+
+/// One name per concept: an item of the workspace is imported under its
+/// own name. `use ... as` is for outside crates only (`std`'s two
+/// `Ordering`s, say), and `as _` (a trait brought in for its methods) is
+/// always fine.
+#[test]
+fn workspace_items_are_imported_under_their_own_names() {
+    let c = checked();
+    let root = workspace_root();
+    let internal = ["crate", "super", "self", "damas", "damas_protocol"];
+    let mut problems = Vec::new();
+    for file in &c.ws.files {
+        let src = fs::read_to_string(root.join(&file.name)).expect("the file reads");
+        let code = strip(&src);
+        let mut rest = code.as_str();
+        let mut offset = 0;
+        while let Some(at) = rest.find("use ") {
+            let start = offset + at;
+            let before = code[..start].chars().next_back().unwrap_or(' ');
+            let Some(len) = code[start..].find(';') else {
+                break;
+            };
+            let statement = &code[start + 4..start + len];
+            offset = start + len;
+            rest = &code[offset..];
+            if before.is_alphanumeric() || before == '_' {
+                continue;
+            }
+            let first = statement
+                .trim_start()
+                .trim_start_matches("::")
+                .split(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+                .next()
+                .unwrap_or("");
+            let words: Vec<&str> = statement
+                .split(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let renamed = words
+                .windows(2)
+                .any(|pair| pair[0] == "as" && pair[1] != "_");
+            if internal.contains(&first) && renamed {
+                let line = code[..start].matches('\n').count() + 1;
+                problems.push(format!(
+                    "{}:{line} `use {}`",
+                    file.name,
+                    statement.split_whitespace().collect::<Vec<_>>().join(" ")
+                ));
+            }
+        }
+    }
+    fail_with("Workspace items imported under another name", &problems);
+}

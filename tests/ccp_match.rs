@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game};
 
 #[path = "support/match_summary.rs"]

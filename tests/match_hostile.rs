@@ -9,7 +9,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game};
 
 #[path = "support/bounded.rs"]

@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game};
 
 #[path = "support/match_summary.rs"]

@@ -5,7 +5,7 @@
 #[path = "support/engine_process.rs"]
 mod engine_process;
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game};
 use engine_process::Engine;
 

@@ -6,7 +6,7 @@ mod engine_process;
 
 use std::time::{Duration, Instant};
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game};
 use engine_process::Engine;
 

@@ -2,7 +2,7 @@
 //! search's signature; nodes per second measure speed.
 
 use clap::Args;
-use damas::options::Settings;
+use damas::options::Options;
 use damas::GameKind;
 
 use crate::output::{outln, Failure};
@@ -13,7 +13,7 @@ use crate::perft::game_parser;
 pub struct BenchArgs {
     /// The game whose search is measured (`chinese` and `japanese` run
     /// the star's suite, which has positions of both variants).
-    #[arg(long, value_parser = game_parser(), default_value_t = Settings::default().game)]
+    #[arg(long, value_parser = game_parser(), default_value_t = Options::default().game)]
     game: GameKind,
     /// Depth of each search, 1 to 120 (default: the suite's own).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game, GameKind, GameSpec};
 
 use crate::output::{outln, Failure};

@@ -288,7 +288,7 @@ mod tests {
 
     /// A new game set up as `damas play` does: options by name.
     fn new_game(options: &[(&str, &str)]) -> AnyGame {
-        let mut settings = damas::options::Settings::default();
+        let mut settings = damas::options::Options::default();
         for (name, value) in options {
             settings.set(name, value).expect("a valid option");
         }

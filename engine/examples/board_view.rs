@@ -8,7 +8,7 @@
 //! cargo run --release -p damas --example board_view -- japanese
 //! ```
 
-use damas::options::Settings;
+use damas::options::Options;
 use damas::{AnyGame, BoardShape, Game, GameKind, PieceKind};
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
 fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let kind: GameKind = args.next().as_deref().unwrap_or("spanish").parse()?;
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     settings.set("Game", kind.name())?;
     let spec = settings.spec()?;
     let game = match args.next() {

@@ -5,7 +5,7 @@
 //! [`crate::chinese::ccp`].
 
 use crate::any::{AnyGame, GameSpec};
-use crate::chinese::ccp as notation;
+use crate::chinese::ccp;
 
 /// Why [`read_cells`] built no game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,7 +16,7 @@ pub enum CellsError {
     WrongGame,
     /// The cells, the player or the pieces make no position.
     #[error(transparent)]
-    Invalid(#[from] notation::CcpError),
+    Invalid(#[from] ccp::CcpError),
 }
 
 /// The game of `spec` at the CCP position `cells` (121 characters `.`,
@@ -49,7 +49,7 @@ pub fn read_cells(
 ) -> Result<AnyGame, CellsError> {
     match spec {
         GameSpec::Chinese(rules) if rules.players == 2 => {
-            let game = notation::read_position(cells, player, ply, rules)?;
+            let game = ccp::read_position(cells, player, ply, rules)?;
             Ok(AnyGame::Chinese(Box::new(game)))
         }
         _ => Err(CellsError::WrongGame),
@@ -70,7 +70,7 @@ pub fn read_cells(
 /// ```
 pub fn cells(game: &AnyGame) -> Option<(String, u32)> {
     match game {
-        AnyGame::Chinese(game) => Some((notation::compact(game), game.ply())),
+        AnyGame::Chinese(game) => Some((ccp::compact(game), game.ply())),
         AnyGame::Spanish(_) => None,
     }
 }
@@ -78,13 +78,13 @@ pub fn cells(game: &AnyGame) -> Option<(String, u32)> {
 /// A move path in cell names (`f3-f5-h5`) as CCP ids (`4-15-17`), or
 /// `None` when it is no such path (a draughts move, `pass`).
 pub fn ids_of_path(path: &str) -> Option<String> {
-    notation::ids_of_path(path).ok()
+    ccp::ids_of_path(path).ok()
 }
 
 /// A path of CCP ids (`4-15-17`) in cell names (`f3-f5-h5`), or `None`
 /// when it is no such path.
 pub fn path_of_ids(ids: &str) -> Option<String> {
-    notation::path_of_ids(ids).ok()
+    ccp::path_of_ids(ids).ok()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! Anything that is no path of cells (a draughts move, `pass`) passes
 //! unchanged.
 
-use damas::ccp as notation;
+use damas::ccp;
 
 use crate::command::Command;
 use crate::dialect::{handle_in, identity, sink_in, Flow, Notation, Output};
@@ -12,12 +12,12 @@ use crate::host::{EventSink, Host, Request};
 
 /// A move as a CCP client writes it (`4-15-17`) in the game's notation.
 pub fn read_move(written: &str) -> String {
-    notation::path_of_ids(written).unwrap_or_else(|| written.to_string())
+    ccp::path_of_ids(written).unwrap_or_else(|| written.to_string())
 }
 
 /// A move of the game's notation as a CCP client writes it.
 pub fn write_move(text: &str) -> String {
-    notation::ids_of_path(text).unwrap_or_else(|| text.to_string())
+    ccp::ids_of_path(text).unwrap_or_else(|| text.to_string())
 }
 
 const NOTATION: Notation = Notation {

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use damas::ccp::{self as cells_notation, CellsError};
+use damas::ccp::{self, CellsError};
 
 use crate::command::Command;
 use crate::help;
@@ -171,7 +171,7 @@ pub(crate) fn position_cells(
         Ok(spec) => spec,
         Err(err) => return host.refuse_position(err),
     };
-    match cells_notation::read_cells(&spec, cells, player, ply) {
+    match ccp::read_cells(&spec, cells, player, ply) {
         Ok(game) => host.handle(Request::Position {
             start: Start::Game(Box::new(game)),
             moves,

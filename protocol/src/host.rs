@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use damas::options::{OptionEffect, Settings};
+use damas::options::{OptionEffect, Options};
 use damas::search::SearchInfo;
 use damas::{AnyEngine, AnyGame, EndgameTables, Game, GameSpec, Player, Search};
 
@@ -171,7 +171,7 @@ struct RunningSearch {
 
 /// The engine host.
 pub struct Host {
-    settings: Settings,
+    settings: Options,
     game: AnyGame,
     /// The search context (transposition tables, per-thread state); lent
     /// to the worker thread while a search runs.
@@ -189,7 +189,7 @@ impl Host {
     /// A host in the default state (the default game at its start position)
     /// that reports to `events`.
     pub fn new(events: EventSink) -> Host {
-        let settings = Settings::default();
+        let settings = Options::default();
         let game = AnyGame::new(&settings.spec().unwrap_or_default());
         // The engine makes its table at the first `isready` (or search):
         // nothing large is allocated for a client that only reads options.
@@ -217,7 +217,7 @@ impl Host {
     }
 
     /// The current options.
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &Options {
         &self.settings
     }
 
@@ -384,7 +384,7 @@ impl Host {
     /// Opens the tables of `settings.tablebase_path` (none when empty) and
     /// keeps `settings`, or keeps the old tables and settings after
     /// reporting the error.
-    fn load_tables(&mut self, settings: Settings) {
+    fn load_tables(&mut self, settings: Options) {
         let path = &settings.tablebase_path;
         let tables = if path.is_empty() {
             None

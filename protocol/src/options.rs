@@ -2,7 +2,7 @@
 //! of the reply to `ugi`, formatted from the engine's one table
 //! ([`damas::options::OPTIONS`]), which also reads and checks `setoption`.
 
-pub use damas::options::{OptionEffect, OptionError, Settings as Options, MAX_LIMIT};
+pub use damas::options::{OptionEffect, OptionError, Options, MAX_LIMIT};
 use damas::options::{OptionType, OPTIONS};
 
 /// Longest `TablebasePath` accepted, in bytes.

@@ -7,7 +7,7 @@
 //! waits for a search; every reply goes through the output callback, from
 //! whichever thread produced it.
 
-use damas::options::Settings;
+use damas::options::Options;
 use damas::AnyGame;
 
 use crate::command::{self, Command, CommandError};
@@ -52,7 +52,7 @@ impl Session {
     }
 
     /// The current options.
-    pub fn options(&self) -> &Settings {
+    pub fn options(&self) -> &Options {
         self.host.settings()
     }
 

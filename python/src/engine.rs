@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use damas::options::Settings;
+use damas::options::Options;
 use damas::search::{Score, SearchInfo, SearchLimits, SearchResult};
 use damas::{AnyEngine, AnyGame, AnyMove, Game, Search};
 use pyo3::exceptions::PyRuntimeError;
@@ -141,7 +141,7 @@ impl PyEngine {
         seed: u64,
         beam_width: u64,
     ) -> PyResult<PyEngine> {
-        let mut settings = Settings::default();
+        let mut settings = Options::default();
         for (name, value) in [
             ("Hash", hash_mb.to_string()),
             ("Threads", threads.to_string()),

@@ -4,7 +4,7 @@
 //! (through the option table) before a game exists, and kept so that a
 //! game can be pickled and made again.
 
-use damas::options::{self, OptionGroup, Settings, OPTIONS};
+use damas::options::{self, OptionGroup, Options, OPTIONS};
 use damas::{AnyGame, GameKind, GameSpec, Player};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -20,7 +20,7 @@ pub const MAX_POSITION_TEXT: usize = 10_000;
 #[derive(Clone, Debug)]
 pub struct Setup {
     /// `Game`, `Players` and the rule options.
-    pub settings: Settings,
+    pub settings: Options,
     /// The game and rules the settings describe.
     pub spec: GameSpec,
     /// The seat that takes the first turn.
@@ -61,7 +61,7 @@ impl Setup {
         first_player: usize,
         start: Option<String>,
     ) -> PyResult<Setup> {
-        let mut settings = Settings::default();
+        let mut settings = Options::default();
         let kind: GameKind = kind.parse().map_err(option_error)?;
         settings.set("Game", kind.name()).map_err(option_error)?;
         let players = players.unwrap_or_else(|| kind.default_players());

@@ -102,12 +102,12 @@ fn move_of_ids(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damas::options::Settings;
+    use damas::options::Options;
     use damas::Game;
 
     #[test]
     fn positions_are_the_compact_board_and_the_ply() {
-        let mut settings = Settings::default();
+        let mut settings = Options::default();
         settings.set("Game", "chinese").unwrap();
         settings.set("Rules", "ccerl").unwrap();
         let mut game = AnyGame::new(&settings.spec().unwrap());

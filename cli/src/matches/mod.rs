@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
-use damas::options::{RuleSet, Settings as Options};
+use damas::options::{Options, RuleSet};
 use damas_protocol::command::{MAX_GO_DEPTH, MAX_GO_MILLIS};
 
 use crate::output::{errln, outln, write_stderr, Failure};

@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{AnyGame, Game};
 use fastrand::Rng;
 

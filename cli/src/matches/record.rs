@@ -3,7 +3,7 @@
 //! the runner fills a [`damas::record::GameRecord`] and the library writes
 //! it.
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::record::GameRecord;
 
 use super::referee::{Ending, RefereedGame};

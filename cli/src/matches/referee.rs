@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use damas::options::Settings as Options;
+use damas::options::Options;
 use damas::{Game, Player};
 
 use super::client::{EngineClient, EngineSpec};

@@ -10,9 +10,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use damas::options::{
-    self, OptionDecl, OptionGroup, OptionType, Settings as GameSettings, OPTIONS,
-};
+use damas::options::{self, OptionDecl, OptionGroup, OptionType, Options, OPTIONS};
 use damas::{AnyGame, Game, GameKind, Player, SpecError};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -148,13 +146,13 @@ fn game_settings(
     kind: GameKind,
     players: u8,
     request: &CreateRequest,
-) -> Result<GameSettings, ApiError> {
+) -> Result<Options, ApiError> {
     // The game and players come first, so that a preset is checked
     // against them (`Rules ccerl` needs two players) as the protocol does.
-    let mut settings = GameSettings {
+    let mut settings = Options {
         game: kind,
         players,
-        ..GameSettings::default()
+        ..Options::default()
     };
     let mut named: Vec<(&'static OptionDecl, String)> = Vec::new();
     for (name, value) in request.rules.iter().flatten() {
@@ -427,10 +425,10 @@ pub async fn game_options(State(store): AppState) -> Response {
         .map(|kind| {
             let range = kind.players();
             let most = *range.end();
-            let settings = GameSettings {
+            let settings = Options {
                 game: kind,
                 players: most,
-                ..GameSettings::default()
+                ..Options::default()
             };
             let names: Vec<&str> = settings
                 .spec()
@@ -458,7 +456,7 @@ pub async fn game_options(State(store): AppState) -> Response {
             })
         })
         .collect();
-    let defaults = GameSettings::default();
+    let defaults = Options::default();
     let rules: Vec<Value> = rule_options()
         .map(|decl| {
             let mut entry = json!({

@@ -462,7 +462,7 @@ impl From<RulesNote> for Message {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use damas::options::Settings;
+    use damas::options::Options;
     use damas::{AnyGame, Game, GameSpec};
 
     fn player(index: usize) -> Player {
@@ -490,7 +490,7 @@ mod tests {
         };
         let japanese = GameSpec::from_kind(GameKind::Japanese, 2, &Default::default()).unwrap();
         let wrong_variant = AnyGame::from_text(&japanese, "I2 1 e9/f9,h9").expect_err("refused");
-        let mut settings = Settings::default();
+        let mut settings = Options::default();
         let bad_value = settings.set("MoveLimit", "-3").expect_err("refused");
         let spec = |kind, players| SpecError::Players { kind, players };
         let fallback = GameSpec::from_kind(GameKind::Japanese, 4, &Default::default())

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
-use damas::options::Settings as GameSettings;
+use damas::options::Options;
 use damas::search::{EngineOptions, SearchLimits, Style};
 use damas::{AnyGame, AnyMove, Game, GameKind, GameSpec, Player};
 
@@ -111,7 +111,7 @@ pub struct Handover {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// `Game`, `Players` and the rule options, set by name.
-    pub options: GameSettings,
+    pub options: Options,
     /// The game and rules the options describe (checked when the session
     /// was made).
     pub spec: GameSpec,
@@ -124,7 +124,7 @@ pub struct Settings {
 impl Settings {
     /// Settings whose options describe a game, or why they do not.
     pub fn new(
-        options: GameSettings,
+        options: Options,
         rotate_first: bool,
         turn_seconds: u32,
     ) -> Result<Settings, ApiError> {

@@ -7,7 +7,7 @@ use std::time::Instant;
 use damas::board::{
     BoardShape, MoveAnatomy, PieceKind, PlayedTurn, PlayerStatus, Point, TurnAction,
 };
-use damas::options::{OptionDecl, OptionGroup, OptionValue, Settings as GameSettings, OPTIONS};
+use damas::options::{OptionDecl, OptionGroup, OptionValue, Options, OPTIONS};
 use damas::record::GameRecord;
 use damas::{AnyGame, AnyMove, EndReason, Game, Player};
 use serde_json::{json, Value};
@@ -98,7 +98,7 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
 
 /// An option's value in `settings` as JSON: a check as a boolean, a spin
 /// as a number, anything else as its text.
-pub fn option_value(decl: &OptionDecl, settings: &GameSettings) -> Value {
+pub fn option_value(decl: &OptionDecl, settings: &Options) -> Value {
     match decl.value(settings) {
         OptionValue::Check(flag) => Value::Bool(flag),
         OptionValue::Spin(number) => Value::from(number),

@@ -1,6 +1,6 @@
 //! The options, declared once: [`OPTIONS`] lists every option with its
 //! type, default, bounds, the games it applies to and how it reads and
-//! writes the [`Settings`]. The protocol's `option` lines and `setoption`,
+//! writes the [`Options`]. The protocol's `option` lines and `setoption`,
 //! the web board's setup form and the command line's `--rule NAME=VALUE`
 //! all come from this one table.
 //!
@@ -8,10 +8,10 @@
 //! [`chinese::Rules`](crate::chinese::Rules) and what the game does with it).
 //!
 //! ```
-//! use damas::options::{OptionEffect, Settings};
+//! use damas::options::{OptionEffect, Options};
 //! use damas::{GameKind, GameSpec};
 //!
-//! let mut settings = Settings::default();
+//! let mut settings = Options::default();
 //! assert_eq!(settings.set("Game", "chinese"), Ok(OptionEffect::NewGame));
 //! settings.set("Players", "3").unwrap();
 //! settings.set("AntiBlocking", "false").unwrap();
@@ -58,11 +58,11 @@ pub const MAX_BEAM_WIDTH: u64 = 100_000;
 /// Every value of the options: the game and its rules, the search settings
 /// and the host's (table size, time kept back, endgame tables).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub struct Options {
     /// `Game`.
     pub game: GameKind,
     /// `Players`; kept whatever the game, so that `Players` may come before
-    /// `Game` ([`Settings::spec`] checks the combination).
+    /// `Game` ([`Options::spec`] checks the combination).
     pub players: u8,
     /// The rule options (`AntiBlocking`, `PlayToEnd`, ...); the player count
     /// and variant come from `players` and `game`.
@@ -85,9 +85,9 @@ pub struct Settings {
     pub tablebase_path: String,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+impl Default for Options {
+    fn default() -> Options {
+        Options {
             game: GameKind::Spanish,
             players: 2,
             rules: Rules::default(),
@@ -152,12 +152,12 @@ pub enum OptionError {
 }
 
 /// A preset of the rule options, the values of the `Rules` option: what
-/// [`Settings::rule_set`] finds the rules to match. It reads and prints its
+/// [`Options::rule_set`] finds the rules to match. It reads and prints its
 /// name (`default`, `ccerl`, `custom`).
 ///
 /// ```
-/// use damas::options::{RuleSet, Settings};
-/// let mut settings = Settings::default();
+/// use damas::options::{RuleSet, Options};
+/// let mut settings = Options::default();
 /// assert_eq!(settings.rule_set(), RuleSet::Default);
 /// settings.set("Rules", "ccerl").unwrap();
 /// assert_eq!(settings.rule_set(), RuleSet::Ccerl);
@@ -219,8 +219,8 @@ impl OptionError {
     /// `ccerl_players` or `combination`.
     ///
     /// ```
-    /// use damas::options::Settings;
-    /// let mut settings = Settings::default();
+    /// use damas::options::Options;
+    /// let mut settings = Options::default();
     /// assert_eq!(settings.set("Colour", "red").unwrap_err().code(), "unknown");
     /// assert_eq!(settings.set("MoveLimit", "many").unwrap_err().code(), "bad_value");
     /// ```
@@ -294,10 +294,10 @@ pub struct OptionDecl {
     pub help: &'static str,
     /// What setting it changes.
     pub effect: OptionEffect,
-    get: fn(&Settings) -> OptionValue,
+    get: fn(&Options) -> OptionValue,
     /// Refuses a value that fits the option but not the other settings.
-    check: fn(&Settings, &OptionValue) -> Result<(), OptionError>,
-    set: fn(&mut Settings, &OptionValue),
+    check: fn(&Options, &OptionValue) -> Result<(), OptionError>,
+    set: fn(&mut Options, &OptionValue),
 }
 
 impl std::fmt::Debug for OptionDecl {
@@ -316,12 +316,12 @@ impl OptionDecl {
     }
 
     /// The value in `settings`.
-    pub fn value(&self, settings: &Settings) -> OptionValue {
+    pub fn value(&self, settings: &Options) -> OptionValue {
         (self.get)(settings)
     }
 
     /// The value in `settings` as text (`<empty>` for an empty text).
-    pub fn value_text(&self, settings: &Settings) -> String {
+    pub fn value_text(&self, settings: &Options) -> String {
         match self.value(settings) {
             OptionValue::Check(flag) => flag.to_string(),
             OptionValue::Spin(number) => number.to_string(),
@@ -333,7 +333,7 @@ impl OptionDecl {
 
     /// The default value, as text.
     pub fn default_text(&self) -> String {
-        self.value_text(&Settings::default())
+        self.value_text(&Options::default())
     }
 
     /// Reads `text` as a value of this option.
@@ -413,7 +413,7 @@ pub fn find(name: &str) -> Option<&'static OptionDecl> {
     OPTIONS.iter().find(|d| d.name.eq_ignore_ascii_case(name))
 }
 
-impl Settings {
+impl Options {
     /// Sets option `name` from `value`; on error nothing changes.
     ///
     /// # Errors
@@ -423,9 +423,9 @@ impl Settings {
     /// [`OptionError::CcerlPlayers`] for `Rules ccerl` while `Players` is not 2.
     ///
     /// ```
-    /// use damas::options::{OptionError, Settings};
+    /// use damas::options::{OptionError, Options};
     ///
-    /// let mut settings = Settings::default();
+    /// let mut settings = Options::default();
     /// settings.set("Players", "3").unwrap();
     /// assert!(matches!(settings.set("Hash", "many"), Err(OptionError::BadValue { .. })));
     /// assert!(matches!(settings.set("Colour", "red"), Err(OptionError::Unknown(_))));

@@ -2,7 +2,7 @@
 //! entries share.
 
 use super::{
-    OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, RuleSet, Settings,
+    OptionDecl, OptionEffect, OptionError, OptionGroup, OptionType, OptionValue, Options, RuleSet,
 };
 use super::{MAX_BEAM_WIDTH, MAX_LIMIT, MAX_MOVE_OVERHEAD_MS, MAX_SEED};
 use crate::chinese::Rules;
@@ -21,13 +21,13 @@ const RULE_SETS: &[&str] = &[
 ];
 
 /// The check of an option whose every value fits any settings.
-fn any_value(_: &Settings, _: &OptionValue) -> Result<(), OptionError> {
+fn any_value(_: &Options, _: &OptionValue) -> Result<(), OptionError> {
     Ok(())
 }
 
 /// `Rules ccerl` is two-player Chinese checkers: refused while `Players`
 /// asks for another count, which the preset would otherwise override.
-fn ccerl_needs_two_players(settings: &Settings, value: &OptionValue) -> Result<(), OptionError> {
+fn ccerl_needs_two_players(settings: &Options, value: &OptionValue) -> Result<(), OptionError> {
     let players = Rules::ccerl().players;
     if rule_set(value) == Some(RuleSet::Ccerl) && settings.players != players {
         return Err(OptionError::CcerlPlayers(settings.players));

@@ -3,7 +3,7 @@ use crate::chinese::Rules;
 
 #[test]
 fn every_option_is_settable_to_its_default_and_reads_back() {
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     for decl in OPTIONS {
         let value = decl.value_text(&settings);
         assert!(!value.is_empty(), "{} has no value text", decl.name);
@@ -25,7 +25,7 @@ fn every_value_a_spin_or_combo_accepts_reads_back_as_set() {
             OptionType::Text => vec!["/tmp/tables".into(), "<empty>".into()],
         };
         for value in values {
-            let mut settings = Settings::default();
+            let mut settings = Options::default();
             settings.set(decl.name, &value).expect("accepted");
             assert_eq!(decl.value_text(&settings), value, "{}", decl.name);
         }
@@ -34,7 +34,7 @@ fn every_value_a_spin_or_combo_accepts_reads_back_as_set() {
 
 #[test]
 fn bad_values_change_nothing() {
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     let before = settings.clone();
     for (name, value) in [
         ("Hash", "999999999"),
@@ -60,7 +60,7 @@ fn bad_values_change_nothing() {
 
 #[test]
 fn rule_options_write_the_rules_and_presets_are_recognised() {
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     settings.set("game", "Chinese").expect("valid");
     settings.set("MoveLimit", "0").expect("valid");
     assert_eq!(settings.rules.move_limit, None);
@@ -76,7 +76,7 @@ fn rule_options_write_the_rules_and_presets_are_recognised() {
 
 #[test]
 fn players_may_come_before_game_and_the_combination_is_checked() {
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     settings.set("Players", "3").expect("valid");
     let err = settings
         .spec()
@@ -94,7 +94,7 @@ fn players_may_come_before_game_and_the_combination_is_checked() {
 
 #[test]
 fn the_seed_reaches_the_search_and_zero_means_the_clock() {
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     assert_eq!(settings.engine_options().seed, None);
     settings.set("Seed", "7").expect("valid");
     assert_eq!(settings.engine_options().seed, Some(7));
@@ -144,14 +144,14 @@ fn the_combo_names_are_the_registry_and_style_names() {
 
 #[test]
 fn the_move_overhead_default_leaves_a_loaded_machine_its_margin() {
-    let settings = Settings::default();
+    let settings = Options::default();
     assert_eq!(settings.move_overhead_ms, 50);
     assert_eq!(settings.value("MoveOverhead").as_deref(), Some("50"));
 }
 
 #[test]
 fn numbers_are_read_strictly_and_a_refusal_changes_nothing() {
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     settings.set("Hash", "128").expect("valid");
     let before = settings.clone();
     for (name, value) in [
@@ -193,7 +193,7 @@ fn numbers_are_read_strictly_and_a_refusal_changes_nothing() {
 #[test]
 fn ccerl_is_refused_while_players_asks_for_more_than_two() {
     for players in ["1", "3", "6"] {
-        let mut settings = Settings::default();
+        let mut settings = Options::default();
         settings.set("Game", "chinese").expect("valid");
         settings.set("Players", players).expect("valid");
         let before = settings.clone();
@@ -211,7 +211,7 @@ fn ccerl_is_refused_while_players_asks_for_more_than_two() {
         assert_eq!(settings.spec(), Ok(GameSpec::Chinese(Rules::ccerl())));
     }
     // From Spanish draughts at its two players, the preset sets the game.
-    let mut settings = Settings::default();
+    let mut settings = Options::default();
     settings.set("Rules", "ccerl").expect("valid");
     assert_eq!(settings.rule_set(), RuleSet::Ccerl);
 }

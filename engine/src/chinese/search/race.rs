@@ -74,7 +74,7 @@ pub struct RaceBudget<'a> {
     pub stop: &'a AtomicBool,
 }
 
-use super::parameters::RACE_CHECK_EVERY as CHECK_EVERY;
+use super::parameters::RACE_CHECK_EVERY;
 
 struct Solver<'a> {
     army: Army,
@@ -93,7 +93,7 @@ impl Solver<'_> {
         if self.nodes > self.budget.nodes {
             return None;
         }
-        if self.nodes % CHECK_EVERY == 0
+        if self.nodes % RACE_CHECK_EVERY == 0
             && (self.budget.stop.load(Ordering::Relaxed)
                 || self.budget.deadline.is_some_and(|d| Instant::now() >= d))
         {

@@ -9,7 +9,7 @@
 
 use std::sync::atomic::Ordering;
 
-use crate::huge_pages::LocklessSlot as Slot;
+use crate::huge_pages::LocklessSlot;
 
 /// Bound of a stored score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +62,7 @@ impl Entry {
 
 /// A lock-free table of a power-of-two number of 16-byte slots.
 pub(crate) struct Table {
-    slots: Box<[Slot]>,
+    slots: Box<[LocklessSlot]>,
     /// Whether every page has been written once.
     resident: bool,
 }
@@ -72,7 +72,7 @@ impl Table {
     /// slot), made of the system's zero pages: instant at any size, and
     /// resident once prepared (or cleared) or as the search writes it.
     pub(crate) fn new(mb: usize) -> Table {
-        let n = (mb << 20) / std::mem::size_of::<Slot>();
+        let n = (mb << 20) / std::mem::size_of::<LocklessSlot>();
         let n = if n.is_power_of_two() {
             n
         } else {
@@ -111,7 +111,7 @@ impl Table {
     }
 
     #[inline(always)]
-    fn slot(&self, key: u64) -> &Slot {
+    fn slot(&self, key: u64) -> &LocklessSlot {
         &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
 
@@ -209,8 +209,8 @@ mod tests {
         for mb in [1, 3, 4, 64] {
             let n = Table::new(mb).len();
             assert!(n.is_power_of_two());
-            assert!(n * std::mem::size_of::<Slot>() <= mb << 20);
-            assert!(2 * n * std::mem::size_of::<Slot>() > mb << 20);
+            assert!(n * std::mem::size_of::<LocklessSlot>() <= mb << 20);
+            assert!(2 * n * std::mem::size_of::<LocklessSlot>() > mb << 20);
         }
         assert_eq!(Table::new(4).len(), 1 << 18);
     }

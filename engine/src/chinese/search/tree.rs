@@ -33,7 +33,7 @@ use super::parameters::multi::FULL_RIVAL_WEIGHT;
 use super::parameters::{MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR};
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
-use crate::search::{from_tt, to_tt, INF, MATE as WIN, MAX_PLY};
+use crate::search::{from_tt, to_tt, INF, MATE, MAX_PLY};
 use arrayvec::ArrayVec;
 
 /// Moves of one player, best first.
@@ -350,7 +350,7 @@ impl<'a> Tree<'a> {
             best = -INF;
             if moves.is_empty() {
                 if self.no_move_loss {
-                    return -(WIN - ply as i32);
+                    return -(MATE - ply as i32);
                 }
                 // The root must pass.
                 let next = self.repliers(pos, mover);
@@ -383,11 +383,11 @@ impl<'a> Tree<'a> {
                 child.set_to_move_unchecked(mover);
                 child.play_unchecked(&Move::new(mv.from, mv.to));
                 let score = if self.has_finished(&child, mover) {
-                    WIN - ply as i32 - 1
+                    MATE - ply as i32 - 1
                 } else if self.players == 2
                     && next.first().is_some_and(|&q| self.has_finished(&child, q))
                 {
-                    -(WIN - ply as i32 - 1)
+                    -(MATE - ply as i32 - 1)
                 } else {
                     self.pass_costs(ply, &child, &[]);
                     match next.first() {
@@ -493,9 +493,9 @@ impl<'a> Tree<'a> {
                             .unwrap_or(self.root),
                     };
                     let score = if self.players == 2 && self.has_finished(&child, o) {
-                        -(WIN - ply as i32 - 1)
+                        -(MATE - ply as i32 - 1)
                     } else if self.players == 2 && self.has_finished(&child, self.root) {
-                        WIN - ply as i32 - 1
+                        MATE - ply as i32 - 1
                     } else {
                         self.pass_costs(ply, &child, &moved);
                         self.search(&child, next, depth - 1, ply + 1, alpha, beta)
@@ -516,7 +516,7 @@ impl<'a> Tree<'a> {
             }
             if !any {
                 if self.no_move_loss {
-                    return WIN - ply as i32;
+                    return MATE - ply as i32;
                 }
                 // Nobody can answer: the turn comes back (or passes on).
                 let next = match self.mode {

@@ -9,7 +9,7 @@
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::Instant;
 
-use crate::search::deepest::Deepest as DeepestOf;
+use crate::search::deepest;
 use crate::search::time::TimeManager;
 use crate::search::{SearchInfo, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::spanish::{Move, Position};
@@ -61,7 +61,7 @@ impl Partial {
 }
 
 /// The deepest iteration completed by any thread.
-pub(super) type Deepest = DeepestOf<Partial>;
+pub(super) type Deepest = deepest::Deepest<Partial>;
 
 /// One iteration with an aspiration window around `prev` (from depth 5,
 /// unless the score is a proven result), widened on failure.

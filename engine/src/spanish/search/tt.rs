@@ -14,7 +14,7 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use crate::huge_pages::LocklessSlot as Slot;
+use crate::huge_pages::LocklessSlot;
 use crate::spanish::Move;
 
 /// Bound type of a stored score.
@@ -65,7 +65,7 @@ const AGE_MASK: u8 = 63;
 /// [`TranspositionTable::clear`]) makes it resident on every core before a
 /// search would fault its pages in one by one.
 pub struct TranspositionTable {
-    slots: Box<[Slot]>,
+    slots: Box<[LocklessSlot]>,
     /// Index of the first slot of bucket 0: buckets start on a cache line
     /// (the allocation itself is only 16-byte aligned).
     first: usize,
@@ -119,7 +119,7 @@ fn age_of(data: u64) -> u8 {
 impl TranspositionTable {
     /// A table of about `mb` MiB (at least one bucket).
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / (BUCKET_SLOTS * std::mem::size_of::<Slot>());
+        let n = (mb.max(1) << 20) / (BUCKET_SLOTS * std::mem::size_of::<LocklessSlot>());
         TranspositionTable::with_buckets(n.max(1))
     }
 
@@ -127,10 +127,11 @@ impl TranspositionTable {
     pub fn with_buckets(n: usize) -> TranspositionTable {
         let buckets = n.max(1);
         // Three spare slots let bucket 0 start on a cache line.
-        let slots: Box<[Slot]> = crate::huge_pages::zeroed_table(buckets * BUCKET_SLOTS + 3);
+        let slots: Box<[LocklessSlot]> =
+            crate::huge_pages::zeroed_table(buckets * BUCKET_SLOTS + 3);
         let line = 64;
         let misalignment = slots.as_ptr() as usize % line;
-        let first = ((line - misalignment) % line) / std::mem::size_of::<Slot>();
+        let first = ((line - misalignment) % line) / std::mem::size_of::<LocklessSlot>();
         TranspositionTable {
             slots,
             first,
@@ -174,7 +175,7 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn bucket(&self, key: u64) -> &[Slot] {
+    fn bucket(&self, key: u64) -> &[LocklessSlot] {
         let i = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
         let start = self.first + i * BUCKET_SLOTS;
         &self.slots[start..start + BUCKET_SLOTS]
