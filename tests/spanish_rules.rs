@@ -314,6 +314,12 @@ fn refused_moves_carry_their_reason_and_text_beside_the_sentence() {
             IllegalReason::Ambiguous,
             "ambiguous move '14x30': could be 14x30x19x27 or 14x30x18x26",
         ),
+        (
+            "W:W14:B18,19,26,27",
+            "14x30x18x27",
+            IllegalReason::WrongCaptures,
+            "illegal move '14x30x18x27': no legal capture takes exactly those pieces",
+        ),
     ];
     for (fen, text, reason, sentence) in cases {
         let mut game = Draughts::new(pos(fen));

@@ -160,7 +160,11 @@ impl Position {
             0 => {
                 let reason = if has_dash && legal.first().is_some_and(|m| m.is_capture()) {
                     IllegalReason::CaptureMandatory
-                } else if has_x && legal.iter().any(|m| m.from() == from && m.to() == to) {
+                } else if has_x
+                    && legal
+                        .iter()
+                        .any(|m| m.from() == from && m.to() == to && !m.is_capture())
+                {
                     IllegalReason::NotACapture
                 } else if has_x
                     && listed.is_some()
