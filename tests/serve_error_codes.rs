@@ -10,12 +10,11 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
-use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use web_server::{id, moves, Server, PATIENCE};
+use web_server::{id, moves, open_raw, read_answer, Server};
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -76,30 +75,10 @@ impl Record {
     }
 }
 
-/// Opens a connection and sends `bytes`, leaving it open.
-fn open(server: &Server, bytes: &[u8]) -> TcpStream {
-    let mut stream = TcpStream::connect(server.address()).expect("connects");
-    stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
-    // The server may answer (413) and close before it has read it all.
-    let _ = stream.write_all(bytes);
-    stream
-}
-
 /// One request on its own connection: the status and the body as JSON.
 fn raw(server: &Server, request: &[u8]) -> (u16, Value) {
-    let mut stream = open(server, request);
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let status = text
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, body)| body.to_string());
-    let value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON: {text:?}"));
+    let (status, body) = read_answer(&mut open_raw(server, request));
+    let value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("not JSON: {body:?}"));
     (status, value)
 }
 
@@ -711,7 +690,7 @@ fn answers() -> Vec<Value> {
             b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\"",
         );
         let _held: Vec<TcpStream> = (0..2)
-            .map(|_| open(&server, b"GET / HTTP/1.1\r\n"))
+            .map(|_| open_raw(&server, b"GET / HTTP/1.1\r\n"))
             .collect();
         let start = Instant::now();
         // Every held connection is counted before the next one comes.

@@ -7,12 +7,11 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
-use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use web_server::{id, moves, Server, PATIENCE};
+use web_server::{id, moves, open_raw, read_answer, Server, PATIENCE};
 
 const ENGINE_ONLY_STAR: &str = r#"{"game":"chinese","players":2,"seats":[{"kind":"engine","think_ms":10000},{"kind":"engine","think_ms":10000}]}"#;
 
@@ -20,34 +19,9 @@ const ENGINE_ONLY_STAR: &str = r#"{"game":"chinese","players":2,"seats":[{"kind"
 const PERSON_AND_ENGINE: &str =
     r#"{"game":"spanish","seats":[{"kind":"human"},{"kind":"engine","think_ms":100}]}"#;
 
-/// Opens a connection and sends `bytes`, leaving it open.
-fn open(server: &Server, bytes: &[u8]) -> TcpStream {
-    let mut stream = TcpStream::connect(server.address()).expect("connects");
-    stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
-    stream.write_all(bytes).expect("sends");
-    stream
-}
-
-/// Reads what the server sends until it closes: the status (0 for none)
-/// and the body.
-fn answer(stream: &mut TcpStream) -> (u16, String) {
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let status = text
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, body)| body.to_string());
-    (status, body)
-}
-
 /// One request on its own connection: its status and body.
 fn raw(server: &Server, request: &str) -> (u16, String) {
-    answer(&mut open(server, request.as_bytes()))
+    read_answer(&mut open_raw(server, request.as_bytes()))
 }
 
 /// The `error` sentence of a JSON error body, or a failure naming the body.
@@ -156,22 +130,22 @@ fn half_sent_requests_time_out_with_a_json_answer() {
     let server = Server::start(&["--read-timeout-ms", "500"]);
     // A header never finished, a body never finished, a connection left
     // idle: each is closed within the timeout (and PATIENCE is far more).
-    let mut header = open(
+    let mut header = open_raw(
         &server,
         b"GET /api/games/options HTTP/1.1\r\nHost: x\r\nX-Slow: ",
     );
-    let mut body = open(
+    let mut body = open_raw(
         &server,
         b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"game\"",
     );
-    let mut idle = open(&server, b"");
+    let mut idle = open_raw(&server, b"");
     let start = Instant::now();
-    let (status, _) = answer(&mut header);
+    let (status, _) = read_answer(&mut header);
     assert!(matches!(status, 0 | 408), "{status} for a slow header");
-    let (status, text) = answer(&mut body);
+    let (status, text) = read_answer(&mut body);
     assert_eq!(status, 408, "{text}");
     assert!(error_text(&text).contains("did not arrive within 500 ms"));
-    let (status, _) = answer(&mut idle);
+    let (status, _) = read_answer(&mut idle);
     assert!(matches!(status, 0 | 408), "{status} for an idle connection");
     assert!(start.elapsed() < PATIENCE);
     // Still serving.
@@ -182,7 +156,7 @@ fn half_sent_requests_time_out_with_a_json_answer() {
 fn connections_past_the_cap_are_refused_at_once_and_served_again_later() {
     let server = Server::start(&["--max-connections", "8", "--read-timeout-ms", "1500"]);
     let mut held: Vec<TcpStream> = (0..8)
-        .map(|_| open(&server, b"GET / HTTP/1.1\r\n"))
+        .map(|_| open_raw(&server, b"GET / HTTP/1.1\r\n"))
         .collect();
     // Every held connection is counted before the next one comes.
     std::thread::sleep(Duration::from_millis(200));
@@ -194,7 +168,7 @@ fn connections_past_the_cap_are_refused_at_once_and_served_again_later() {
     assert!(error_text(&body).contains("connections"));
     // The slow ones are dropped by the read timeout, then all is served.
     for stream in &mut held {
-        answer(stream);
+        read_answer(stream);
     }
     server.ok("GET", "/api/games/options", None, 200);
 }
@@ -210,7 +184,7 @@ fn the_connection_cap_fits_the_limit_on_open_files() {
         server.banner
     );
     let held: Vec<TcpStream> = (0..32)
-        .map(|_| open(&server, b"GET / HTTP/1.1\r\n"))
+        .map(|_| open_raw(&server, b"GET / HTTP/1.1\r\n"))
         .collect();
     std::thread::sleep(Duration::from_millis(200));
     for _ in 0..20 {
@@ -248,18 +222,18 @@ fn a_signal_ends_the_server_within_a_second_whatever_its_connections() {
     for signal in [libc::SIGINT, libc::SIGTERM] {
         let mut server = Server::start(&[]);
         let game = id(&server.create(PERSON_AND_ENGINE));
-        let _header = open(
+        let _header = open_raw(
             &server,
             b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Le",
         );
-        let _body = open(
+        let _body = open_raw(
             &server,
             format!(
                 "POST /api/games/{game}/move HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{{"
             )
             .as_bytes(),
         );
-        let _idle = open(&server, b"");
+        let _idle = open_raw(&server, b"");
         std::thread::sleep(Duration::from_millis(200));
         let (took, ended) = server.signal_and_wait(signal);
         assert!(ended, "signal {signal}: still running after {took:?}");

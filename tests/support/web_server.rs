@@ -207,3 +207,31 @@ pub fn moves(state: &Value) -> Vec<String> {
 pub fn id(state: &Value) -> String {
     state["id"].as_str().expect("an id").to_string()
 }
+
+/// Opens a raw connection to `server` and sends `bytes`, leaving it open
+/// (a write the server cuts short, answering before it has read it all,
+/// is no failure).
+pub fn open_raw(server: &Server, bytes: &[u8]) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(server.address()).expect("connects");
+    stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    let _ = stream.write_all(bytes);
+    stream
+}
+
+/// Reads what the server sends on a raw connection until it closes: the
+/// status (0 for none) and the body.
+pub fn read_answer(stream: &mut impl std::io::Read) -> (u16, String) {
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let status = text
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or(String::new(), |(_, body)| body.to_string());
+    (status, body)
+}
