@@ -14,6 +14,7 @@ use std::time::Instant;
 use super::super::moves::Move;
 use super::super::position::Position;
 use super::parameters::{multi, HELPER_STACK};
+use super::siege::Siege;
 use super::table::Table;
 use super::tree::{Mode, RootSplit, Tree};
 use crate::search::pv::PvTable;
@@ -67,6 +68,9 @@ impl TreeSetup {
         tree.deadline = deadline;
         tree.node_limit = self.node_limit;
         tree.no_move_loss = self.no_move_loss && self.pos.players() == 2;
+        if tree.no_move_loss && self.mode == Mode::BestReply {
+            tree.siege = Siege::of(&self.pos, self.me);
+        }
         tree.root_order = tree.ordered(&self.pos, self.me, usize::MAX, None);
         tree
     }

@@ -36,6 +36,7 @@ mod mcts;
 mod ordering;
 mod parameters;
 mod race;
+mod siege;
 mod table;
 mod tree;
 

@@ -62,6 +62,10 @@ pub const REPLY_DIVISOR: usize = 2;
 pub const MIN_REPLIES: usize = 2;
 /// Penalty of a root move that repeats a recent position of the game.
 pub const REPEAT: i32 = 60;
+/// A siege (`siege.rs`): the fewest rival pieces on the root's goal.
+pub const SIEGE_MIN_SEALERS: u32 = 5;
+/// A siege: the cost of each move the rival's locked pieces still have.
+pub const SIEGE_MOBILITY: i32 = 300;
 /// The turns of the game's history whose positions count as recent for
 /// [`REPEAT`].
 pub const RECENT_PLIES: usize = 12;

@@ -1,0 +1,151 @@
+//! A goal sealed by the rival's home pieces, two players under goal lock
+//! and the rule that a side without a legal move loses (CCERL).
+//!
+//! The rival keeps pieces on its home base (the root's goal) so that no
+//! jump lands on the goal's last free points, and its other pieces are
+//! locked in its own goal (the root's home triangle), where they can only
+//! shuffle. The distance heuristic then sees nothing to gain and the game
+//! is drawn by repetition or the move limit. The way through is zugzwang:
+//! take every move away from the locked pieces, so that the rival must
+//! move a home piece and open the goal (or, with no move at all, lose).
+//!
+//! While the position is such a siege, the root's own cost is replaced:
+//! the pieces nearest the goal (the attackers, enough to fill the goal's
+//! free points once it opens) keep their distance to the goal; the others
+//! (the trappers) count their distance to the root's home triangle; and
+//! every move the locked rival pieces still have costs [`SIEGE_MOBILITY`].
+
+use arrayvec::ArrayVec;
+
+use super::super::geometry::{Cell, Dir, Mask, CELLS};
+use super::super::position::Position;
+use super::heuristic::Army;
+use super::parameters::{SIEGE_MIN_SEALERS, SIEGE_MOBILITY, STEP};
+
+/// What the siege evaluation needs, fixed for a search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Siege {
+    /// The root's home triangle: the rival's goal, where its other pieces
+    /// are locked.
+    home: Mask,
+    /// Step distance of each cell to the root's home triangle.
+    home_distance: &'static [u8; CELLS],
+    /// How many of the root's pieces keep heading for the goal.
+    attackers: usize,
+}
+
+impl Siege {
+    /// The siege of `pos` for `me`, if it is one: two players, goal lock,
+    /// at least [`SIEGE_MIN_SEALERS`] rival pieces on the root's goal and
+    /// every other rival piece locked in the rival's goal.
+    pub(crate) fn of(pos: &Position, me: usize) -> Option<Siege> {
+        if pos.players() != 2 || !pos.goal_lock() {
+            return None;
+        }
+        let rival = 1 - me;
+        let goal = pos.goal(me);
+        let home = pos.goal(rival);
+        let theirs = pos.pieces(rival);
+        let sealers = (theirs & goal).count();
+        if sealers < SIEGE_MIN_SEALERS || (theirs & !goal & !home).count() != 0 {
+            return None;
+        }
+        let free_goal_points = (goal & !pos.occupied()).count() as usize;
+        Some(Siege {
+            home,
+            home_distance: Cell::distance_table(pos.seat(me), false),
+            // Enough to fill the free points and the one the rival opens.
+            attackers: free_goal_points + 1,
+        })
+    }
+
+    /// The root's cost in `pos` under the siege, in hundredths of a step
+    /// (lower is better).
+    pub(crate) fn cost(&self, pos: &Position, me: usize, army: &Army) -> i32 {
+        let mut pieces: ArrayVec<(u8, Cell), 15> = pos
+            .pieces(me)
+            .iter()
+            .map(|c| (army.tip[c.index()], c))
+            .collect();
+        // The attackers are the pieces nearest the goal tip.
+        pieces.sort_unstable_by_key(|&(to_goal, _)| to_goal);
+        let mut cost = 0i32;
+        for (rank, &(to_goal, c)) in pieces.iter().enumerate() {
+            let steps = if rank < self.attackers {
+                to_goal
+            } else {
+                self.home_distance[c.index()]
+            };
+            cost += i32::from(steps) * STEP;
+        }
+        cost + locked_mobility(pos, 1 - me, self.home) as i32 * SIEGE_MOBILITY
+    }
+}
+
+/// The single steps and first jumps of `player`'s pieces inside `area`
+/// that end in `area`: zero exactly when none of them can move (a chain
+/// starts with a jump, and goal lock keeps them in `area`).
+fn locked_mobility(pos: &Position, player: usize, area: Mask) -> u32 {
+    let occupied = pos.occupied();
+    let mut moves = 0;
+    for c in pos.pieces(player) & area {
+        for d in Dir::ALL {
+            let Some(next) = c.neighbour(d) else {
+                continue;
+            };
+            if !occupied.contains(next) {
+                moves += u32::from(area.contains(next));
+            } else if let Some(landing) = next.neighbour(d) {
+                moves += u32::from(area.contains(landing) && !occupied.contains(landing));
+            }
+        }
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chinese::{Checkers, Rules};
+
+    fn position(text: &str) -> Position {
+        *Checkers::from_text_with_defaults(text, &Rules::ccerl())
+            .expect("valid")
+            .position()
+    }
+
+    /// The sealed goal of a CCERL game (ply 60): seven rival pieces on p1's
+    /// goal, three locked in the rival's goal.
+    const SEALED: &str =
+        "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,f4,j14,k14,l14,m14,k15,l15,m15 ply=60";
+
+    #[test]
+    fn a_goal_held_by_home_pieces_with_the_rest_locked_is_a_siege() {
+        let pos = position(SEALED);
+        let siege = Siege::of(&pos, 0).expect("a siege for p1");
+        // Three free goal points (l16, m16, m17), plus the one to open.
+        assert_eq!(siege.attackers, 4);
+        assert!(Siege::of(&pos, 1).is_none(), "p2's goal holds none of p1");
+        assert!(Siege::of(&position("I2 1 e1/m17"), 0).is_none());
+        // A rival piece free in the middle ends the siege.
+        let free =
+            "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,i9,j14,k14,l14,m14,k15,l15,m15";
+        assert!(Siege::of(&position(free), 0).is_none());
+    }
+
+    #[test]
+    fn the_locked_pieces_lose_their_moves_when_surrounded() {
+        let pos = position(SEALED);
+        assert!(locked_mobility(&pos, 1, pos.goal(1)) > 0);
+        // Ply 151 of the test game: p1's e2, f2, e3, g3, f4, g4 round the
+        // rival's e1, e4 and h4, which have no step and no jump left.
+        let trapped = position(
+            "I2 2 e2,f2,e3,g3,f4,g4,m12,k13,l13,m13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=151",
+        );
+        assert_eq!(locked_mobility(&trapped, 1, trapped.goal(1)), 0);
+        assert!(!trapped.legal_moves().is_empty(), "only home pieces move");
+        for mv in trapped.legal_moves() {
+            assert!(trapped.goal(0).contains(mv.from()), "{mv:?}");
+        }
+    }
+}
