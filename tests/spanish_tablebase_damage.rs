@@ -138,7 +138,8 @@ fn a_damaged_block_makes_only_its_positions_unknown() {
     let blocks = m.positions().div_ceil(BLOCK);
     let file = dir.join("2k0m-0k1m.dtb");
     let mut bytes = std::fs::read(&file).unwrap();
-    let at = 48 + 16 * block as usize;
+    let pairs = u32::from_le_bytes(bytes[36..40].try_into().unwrap()) as usize;
+    let at = 48 + 4 * pairs + 16 * block as usize;
     let start = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) as usize;
     bytes[start] ^= 0x40;
     std::fs::write(&file, &bytes).unwrap();

@@ -85,7 +85,8 @@ pub fn compress(
             .len();
         report.bytes_after += file::write_packed(to, &slice, block)?;
         if options.measure_values {
-            report.value_bytes += file::compress_blocks(&slice, block, false)
+            let model = file::slice_model(&slice, block);
+            report.value_bytes += file::compress_blocks(&slice, block, &model, false)
                 .iter()
                 .map(|b| b.len() as u64)
                 .sum::<u64>();

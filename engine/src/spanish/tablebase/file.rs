@@ -185,18 +185,60 @@ fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
     ])
 }
 
-/// The blocks of `slice` compressed, in order.
-pub(crate) fn compress_blocks(slice: &Slice, block_len: u64, with_distances: bool) -> Vec<Vec<u8>> {
+/// The coder's stride in a slice of `material`: the index distance between
+/// two positions with the same black kings and side to move and the white
+/// kings one placement apart.
+fn stride(material: Material) -> usize {
+    usize::try_from(2 * super::index::Indexer::new(material).black_king_placements())
+        .unwrap_or(usize::MAX)
+}
+
+/// The entries of `slice` from `start` to `end`, as the coder takes them.
+fn entries(slice: &Slice, start: u64, end: u64) -> impl Iterator<Item = (u8, u8)> + '_ {
+    (start..end).map(|i| {
+        let d = slice.distance(i);
+        (codec::symbol(slice.value(i), d), d)
+    })
+}
+
+/// The model of `slice` in blocks of `block_len`: its bits counted over
+/// the whole slice (in parallel, a run of blocks at a time).
+pub(crate) fn slice_model(slice: &Slice, block_len: u64) -> codec::Model {
+    let m = slice.material;
+    let n = m.positions();
+    let blocks = n.div_ceil(block_len);
+    let runs = blocks.min(64);
+    let per_run = blocks.div_ceil(runs.max(1));
+    let counted = super::par::map_range(runs as usize, |r| {
+        let mut counts = codec::Counts::new();
+        for b in r as u64 * per_run..((r as u64 + 1) * per_run).min(blocks) {
+            let start = b * block_len;
+            counts.count(stride(m), entries(slice, start, (start + block_len).min(n)));
+        }
+        counts
+    });
+    let mut total = codec::Counts::new();
+    for c in &counted {
+        total.add(c);
+    }
+    total.model()
+}
+
+/// The blocks of `slice` compressed from `model`, in order.
+pub(crate) fn compress_blocks(
+    slice: &Slice,
+    block_len: u64,
+    model: &codec::Model,
+    with_distances: bool,
+) -> Vec<Vec<u8>> {
     let n = slice.material.positions();
     let blocks = n.div_ceil(block_len) as usize;
     super::par::map_range(blocks, |b| {
         let start = b as u64 * block_len;
-        let end = (start + block_len).min(n);
         codec::encode(
-            (start..end).map(|i| {
-                let d = slice.distance(i);
-                (codec::symbol(slice.value(i), d), d)
-            }),
+            model,
+            stride(slice.material),
+            entries(slice, start, (start + block_len).min(n)),
             with_distances,
         )
     })
@@ -212,14 +254,20 @@ pub(crate) fn write_packed(
 ) -> Result<u64, TablebaseError> {
     debug_assert!(block_len.is_power_of_two() && block_len >= 2);
     let m = slice.material;
-    let blocks = compress_blocks(slice, block_len, true);
-    let data_start = (HEADER_V2 + 16 * blocks.len()) as u64;
+    let model = slice_model(slice, block_len);
+    let blocks = compress_blocks(slice, block_len, &model, true);
+    let pairs = model.sparse();
+    let data_start = (HEADER_V2 + 4 * pairs.len() + 16 * blocks.len()) as u64;
     let len = data_start + blocks.iter().map(|b| b.len() as u64).sum::<u64>();
     let mut head = header(slice, VERSION_2).to_vec();
     head.extend_from_slice(&len.to_le_bytes());
     head.extend_from_slice(&(block_len as u32).to_le_bytes());
-    head.extend_from_slice(&0u32.to_le_bytes());
-    let mut index = Vec::with_capacity(16 * blocks.len());
+    head.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
+    let mut index = Vec::with_capacity(4 * pairs.len() + 16 * blocks.len());
+    for (slot, p) in pairs {
+        index.extend_from_slice(&slot.to_le_bytes());
+        index.extend_from_slice(&p.to_le_bytes());
+    }
     let mut at = data_start;
     for (b, bytes) in blocks.iter().enumerate() {
         index.extend_from_slice(&at.to_le_bytes());
@@ -420,6 +468,8 @@ pub(crate) struct Packed {
     material: Material,
     /// log2 of the positions per block.
     shift: u32,
+    /// Where every block's coder starts.
+    model: codec::Model,
     /// Where each block starts in `bytes`, and the end of the last.
     starts: Vec<u64>,
     sums: Vec<u64>,
@@ -444,19 +494,31 @@ impl Packed {
             return Err("the header's block length is wrong");
         }
         let blocks = n.div_ceil(block_len);
-        let index_end = HEADER_V2 as u64 + 16 * blocks;
+        let pairs = u64::from(u32::from_le_bytes([
+            bytes[36], bytes[37], bytes[38], bytes[39],
+        ]));
+        let index_start = HEADER_V2 as u64 + 4 * pairs;
+        let index_end = index_start + 16 * blocks;
         if index_end > bytes.len() as u64 {
             return Err("truncated or too long");
         }
-        let index_end = index_end as usize;
+        let (index_start, index_end) = (index_start as usize, index_end as usize);
         if checksum(&[&bytes[..40], &bytes[HEADER_V2..index_end]]) != u64_at(&bytes, 40) {
             return Err("checksum mismatch");
         }
+        let model =
+            codec::Model::from_sparse(bytes[HEADER_V2..index_start].chunks_exact(4).map(|c| {
+                (
+                    u16::from_le_bytes([c[0], c[1]]),
+                    u16::from_le_bytes([c[2], c[3]]),
+                )
+            }))
+            .ok_or("the header's model is wrong")?;
         let mut starts = Vec::with_capacity(blocks as usize + 1);
         let mut sums = Vec::with_capacity(blocks as usize);
         for b in 0..blocks as usize {
-            starts.push(u64_at(&bytes, HEADER_V2 + 16 * b));
-            sums.push(u64_at(&bytes, HEADER_V2 + 16 * b + 8));
+            starts.push(u64_at(&bytes, index_start + 16 * b));
+            sums.push(u64_at(&bytes, index_start + 16 * b + 8));
         }
         starts.push(bytes.len() as u64);
         if starts.first().is_some_and(|&s| s != index_end as u64)
@@ -467,6 +529,7 @@ impl Packed {
         Ok(Packed {
             material,
             shift: block_len.trailing_zeros(),
+            model,
             starts,
             sums,
             bytes,
@@ -494,7 +557,7 @@ impl Packed {
         }
         let range = self.block_range(block);
         let mut out = vec![0u16; (range.end - range.start) as usize].into_boxed_slice();
-        codec::decode(bytes, &mut out);
+        codec::decode(&self.model, stride(self.material), bytes, &mut out);
         Some(out)
     }
 
@@ -622,7 +685,8 @@ mod tests {
         assert_eq!(packed.entry(100), Ok((s.value(100), s.distance(100))));
         // Damage the first byte of block 3: only positions 192-255 fail.
         let mut bytes = fs::read(&p).unwrap();
-        let at = u64_at(&bytes, HEADER_V2 + 16 * 3) as usize;
+        let index = HEADER_V2 + 4 * u32::from_le_bytes(bytes[36..40].try_into().unwrap()) as usize;
+        let at = u64_at(&bytes, index + 16 * 3) as usize;
         bytes[at] ^= 0x10;
         fs::write(&p, &bytes).unwrap();
         let table = read_table(&dir, m).unwrap();
@@ -652,7 +716,7 @@ mod tests {
         }
         // A damaged block index damages the slice; so does a wrong length.
         bytes[at] ^= 0x10;
-        bytes[HEADER_V2 + 16 * 3] ^= 1;
+        bytes[index + 16 * 3] ^= 1;
         fs::write(&p, &bytes).unwrap();
         assert!(
             matches!(read_table(&dir, m), Err(TablebaseError::BadFile(_, why)) if why == "checksum mismatch")

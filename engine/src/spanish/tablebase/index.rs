@@ -364,6 +364,11 @@ impl Indexer {
         }
     }
 
+    /// Placements of the black kings for each placement of the white ones.
+    pub(crate) fn black_king_placements(&self) -> u64 {
+        self.black_king_placements
+    }
+
     /// Positions per men configuration.
     pub(crate) fn sub_len(&self) -> u64 {
         self.sub_len
