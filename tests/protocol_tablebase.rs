@@ -135,6 +135,77 @@ fn tablebase_subcommand_generates_probes_and_verifies() {
 }
 
 #[test]
+fn tablebase_subcommand_compresses_and_compares() {
+    let dir = three_piece_tables("cli-compress");
+    let packed = dir.join("v2");
+    let two = dir.join("two");
+    std::fs::create_dir_all(&two).unwrap();
+    for name in ["1k0m-1k0m", "0k1m-1k0m", "1k0m-0k1m", "0k1m-0k1m"] {
+        std::fs::copy(
+            dir.join(format!("{name}.dtb")),
+            two.join(format!("{name}.dtb")),
+        )
+        .unwrap();
+    }
+    let damas = env!("CARGO_BIN_EXE_damas");
+    let run = |args: &[&str]| {
+        let out = Command::new(damas).args(args).output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (d, p, t) = (
+        dir.to_str().unwrap(),
+        packed.to_str().unwrap(),
+        two.to_str().unwrap(),
+    );
+    let (ok, text) = run(&["tablebase", "compress", "--dir", d, "--out", p]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("compressed 16 slices, 404560 positions: 506212 bytes to "),
+        "{text}"
+    );
+    let (ok, text) = run(&["tablebase", "compare", d, p]);
+    assert!(ok, "{text}");
+    assert_eq!(
+        text,
+        "compared 16 slices, 404560 positions, 0 differences\n"
+    );
+    let (ok, text) = run(&["tablebase", "compare", p, t]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("compared 4 slices, 7024 positions, 0 differences\n"),
+        "{text}"
+    );
+    assert!(text.contains("slice 2k0m-1k0m: only in A\n"), "{text}");
+    let (ok, text) = run(&["tablebase", "verify", "--dir", p]);
+    assert!(ok, "{text}");
+    assert!(text.contains("verified 16 slices"), "{text}");
+    let (ok, text) = run(&["tablebase", "probe", "--dir", p, "--fen", "B:WK1:BK32"]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("value loss (loss at counter 0) distance 2\n"),
+        "{text}"
+    );
+    let (ok, text) = run(&["tablebase", "time-probes", "--dir", p, "--probes", "100"]);
+    assert!(ok, "{text}");
+    assert!(text.contains("12 slices of 3 pieces read in"), "{text}");
+    let (ok, _) = run(&[
+        "tablebase",
+        "compress",
+        "--dir",
+        d,
+        "--out",
+        p,
+        "--block-positions",
+        "100",
+    ]);
+    assert!(!ok);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn tablebase_subcommand_refuses_bad_input_with_a_message() {
     let dir = three_piece_tables("cli-bad");
     let d = dir.to_str().unwrap();

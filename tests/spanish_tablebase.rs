@@ -9,7 +9,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 use damas::search::SearchLimits;
-use damas::spanish::tablebase::{generate, verify, GameValue, Material, Tablebase, Wdl};
+use damas::spanish::tablebase::{
+    compare, compress, generate, verify, CompressOptions, GameValue, Material, Tablebase, Wdl,
+};
 use damas::spanish::{Bitboard, Color, Draughts, Engine, GameStatus, Position, Square};
 use damas::{Game, Search};
 
@@ -409,6 +411,81 @@ fn the_tables_verify_and_a_rerun_resumes() {
     std::fs::write(&victim, &bytes[..bytes.len() / 2]).unwrap();
     assert!(verify(&dir, &|_| {}).is_err());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every slice up to four pieces in format version 2 answers every probe
+/// as version 1 does; a version 2 set verifies; a directory may mix both.
+#[test]
+fn compressed_tables_answer_as_the_originals() {
+    let packed = temp_dir("packed");
+    let options = CompressOptions {
+        block_positions: 1024,
+        measure_values: false,
+    };
+    let report = compress(tables().dir(), &packed, options, &|_| {}).unwrap();
+    assert_eq!(report.slices, 4 + 12 + 25);
+    assert!(report.bytes_after * 5 < report.bytes_before, "{report:?}");
+    let same = compare(tables().dir(), &packed, &|_| {}).unwrap();
+    assert_eq!(
+        (same.slices, same.differences),
+        (41, 0),
+        "{:?}",
+        same.examples
+    );
+    assert_eq!(same.positions, report.positions);
+    let v2 = Tablebase::open(&packed).unwrap();
+    assert_eq!(v2.max_pieces(), 4);
+    // Every position of up to three pieces, every 7th of four.
+    for n in 2..=4 {
+        let step = if n == 4 { 7 } else { 1 };
+        for m in Material::all_with(n) {
+            for i in (0..m.positions()).step_by(step) {
+                let Some(p) = m.position_at(i) else { continue };
+                assert_eq!(v2.probe(&p), tables().probe(&p), "{}", p.to_fen());
+                if i % 101 == 0 {
+                    assert_eq!(v2.rank_moves(&p, 40), tables().rank_moves(&p, 40));
+                }
+            }
+        }
+    }
+    // A set of up to three pieces in version 2 verifies; so does one that
+    // mixes versions.
+    let three = temp_dir("packed-three");
+    for n in 2..=3 {
+        for m in Material::all_with(n) {
+            let name = format!("{m}.dtb");
+            let from = if m.white_kings == 1 {
+                &packed
+            } else {
+                tables().dir()
+            };
+            std::fs::copy(from.join(&name), three.join(&name))
+                .or_else(|_| {
+                    std::fs::create_dir_all(&three)?;
+                    std::fs::copy(from.join(&name), three.join(&name))
+                })
+                .unwrap();
+        }
+    }
+    let report = verify(&three, &|_| {}).unwrap();
+    assert_eq!(
+        (report.slices, report.errors),
+        (16, 0),
+        "{:?}",
+        report.examples
+    );
+    let only_v2 = temp_dir("packed-three-v2");
+    compress(&three, &only_v2, CompressOptions::default(), &|_| {}).unwrap();
+    let report = verify(&only_v2, &|_| {}).unwrap();
+    assert_eq!(
+        (report.slices, report.errors),
+        (16, 0),
+        "{:?}",
+        report.examples
+    );
+    for dir in [packed, three, only_v2] {
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 #[test]

@@ -2,14 +2,17 @@
 //! never probed, by a search on the clock (before or after its background
 //! read) or by one that waits, and is named as damaged; a wrong header is
 //! found when the tables are opened; a FIFO in place of a slice file is
-//! never opened.
+//! never opened; a damaged block of a compressed (version 2) slice makes
+//! only its own positions unknown.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use damas::search::{Score, SearchLimits};
-use damas::spanish::tablebase::{generate, verify, DamagedSlice, Material, ProbeError, Tablebase};
+use damas::spanish::tablebase::{
+    compress, generate, verify, CompressOptions, DamagedSlice, Material, ProbeError, Tablebase,
+};
 use damas::spanish::{Draughts, Engine, Position};
 use damas::{Game, Search};
 
@@ -110,6 +113,99 @@ fn a_slice_with_a_wrong_checksum_never_decides_a_search() {
     let why = verify(&dir, &|_| {}).unwrap_err().to_string();
     assert!(why.ends_with("2k0m-0k1m.dtb: checksum mismatch"), "{why}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Positions per block of the compressed tables of the block test.
+const BLOCK: u64 = 64;
+
+#[test]
+fn a_damaged_block_makes_only_its_positions_unknown() {
+    let plain = three_piece_tables("block-v1");
+    let dir = std::env::temp_dir().join(format!("damas-tb-damage-block-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = CompressOptions {
+        block_positions: BLOCK,
+        measure_values: false,
+    };
+    compress(&plain, &dir, options, &|_| {}).unwrap();
+    // Damage the block of the position after 10-6, the drawing move.
+    let m = kings_against_man();
+    let drawn = pos("W:WK29,K19:B6");
+    let index = (0..m.positions())
+        .find(|&i| m.position_at(i) == Some(drawn))
+        .unwrap();
+    let block = index / BLOCK;
+    let blocks = m.positions().div_ceil(BLOCK);
+    let file = dir.join("2k0m-0k1m.dtb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let pairs = u32::from_le_bytes(bytes[36..40].try_into().unwrap()) as usize;
+    let at = 48 + 4 * pairs + 16 * block as usize;
+    let start = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) as usize;
+    bytes[start] ^= 0x40;
+    std::fs::write(&file, &bytes).unwrap();
+    let first = block * BLOCK;
+    let damaged = DamagedSlice {
+        material: m,
+        why: format!(
+            "block {block} of {blocks}, positions {first}-{}: checksum mismatch",
+            first + BLOCK - 1
+        ),
+    };
+
+    let good = Tablebase::open(&plain).unwrap();
+    let tables = std::sync::Arc::new(Tablebase::open(&dir).unwrap());
+    assert_eq!(tables.damaged_slices(), []);
+    for i in 0..m.positions() {
+        let Some(p) = m.position_at(i) else { continue };
+        if i / BLOCK == block {
+            assert_eq!(
+                tables.try_probe(&p),
+                Err(ProbeError::Damaged(damaged.clone()))
+            );
+            assert_eq!(tables.probe_without_waiting(&p), None);
+        } else {
+            assert_eq!(tables.probe(&p), good.probe(&p), "{}", p.to_fen());
+        }
+    }
+    assert_eq!(tables.damaged_slices(), std::slice::from_ref(&damaged));
+    let p = pos(MAN_TO_SAVE);
+    assert_eq!(
+        tables.try_rank_moves(&p, 0),
+        Err(ProbeError::Damaged(damaged.clone()))
+    );
+    assert_eq!(tables.rank_moves_without_waiting(&p, 0), None);
+    assert_eq!(
+        damaged.to_string(),
+        format!("slice 2k0m-0k1m is damaged ({})", damaged.why)
+    );
+
+    // Searches on the clock and without it search instead of trusting the
+    // tables: 10-5's target is known (lost), 10-6's is not.
+    let timed = SearchLimits {
+        movetime: Some(Duration::from_millis(100)),
+        ..SearchLimits::default()
+    };
+    let fresh = std::sync::Arc::new(Tablebase::open(&dir).unwrap());
+    let (mv, score) = search_with(&fresh, &timed);
+    assert_eq!(mv, "10-6", "{score:?}");
+    assert!(
+        !matches!(score, Score::Win(_) | Score::Loss(_)),
+        "{score:?}"
+    );
+    let deep = SearchLimits {
+        depth: Some(4),
+        ..SearchLimits::default()
+    };
+    assert_eq!(search_with(&tables, &deep).0, "10-6");
+
+    // The verifier names the block.
+    let why = verify(&dir, &|_| {}).unwrap_err().to_string();
+    assert!(
+        why.ends_with(&format!("2k0m-0k1m.dtb: {}", damaged.why)),
+        "{why}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&plain).unwrap();
 }
 
 #[test]

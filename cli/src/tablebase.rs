@@ -1,5 +1,5 @@
-//! `damas tablebase generate|probe|verify`: Spanish draughts endgame
-//! tables (docs/TABLEBASES.md).
+//! `damas tablebase generate|probe|verify|compress|compare|time-probes`:
+//! Spanish draughts endgame tables (docs/TABLEBASES.md).
 
 use std::path::{Path, PathBuf};
 
@@ -65,6 +65,47 @@ enum TablebaseCommand {
         #[arg(long)]
         dir: PathBuf,
     },
+    /// Convert every slice file of DIR (format version 1 or 2) to format
+    /// version 2 (compressed blocks) in OUT.
+    Compress {
+        /// Directory of the slice files to read.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Directory of the version 2 files (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+        /// Positions per block (a power of two).
+        #[arg(long, default_value_t = 4096)]
+        block_positions: u64,
+        /// Also measure the values alone compressed (encodes twice).
+        #[arg(long)]
+        measure_values: bool,
+    },
+    /// Compare two sets of slice files position by position: values and
+    /// distances, either format version on either side.
+    Compare {
+        /// The first directory.
+        a: PathBuf,
+        /// The second directory.
+        b: PathBuf,
+    },
+    /// Time probes of random positions of N pieces: the first probe of
+    /// each (its block not yet decoded, for version 2) and a second one
+    /// (decoded), after the slices' files have been read.
+    TimeProbes {
+        /// Directory of the slice files.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Pieces of the positions probed (default: the most covered).
+        #[arg(long)]
+        pieces: Option<u32>,
+        /// Positions probed.
+        #[arg(long, default_value_t = 100_000)]
+        probes: usize,
+        /// Seed of the positions drawn.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Runs the subcommand.
@@ -94,6 +135,19 @@ pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
         }
         TablebaseCommand::Probe { dir, fen, counter } => probe(dir, fen, *counter),
         TablebaseCommand::Verify { dir } => verify(dir),
+        TablebaseCommand::Compress {
+            dir,
+            out,
+            block_positions,
+            measure_values,
+        } => compress(dir, out, *block_positions, *measure_values),
+        TablebaseCommand::Compare { a, b } => compare(a, b),
+        TablebaseCommand::TimeProbes {
+            dir,
+            pieces,
+            probes,
+            seed,
+        } => time_probes(dir, *pieces, *probes, *seed),
     }
 }
 
@@ -232,5 +286,126 @@ fn verify(dir: &Path) -> Result<(), Failure> {
             format!("{} inconsistent positions", report.errors)
         }));
     }
+    Ok(())
+}
+
+fn compress(
+    dir: &Path,
+    out: &Path,
+    block_positions: u64,
+    measure_values: bool,
+) -> Result<(), Failure> {
+    let options = tablebase::CompressOptions {
+        block_positions,
+        measure_values,
+    };
+    let report = tablebase::compress(dir, out, options, &|m| errln!("compressing {m}"))
+        .map_err(|e| e.to_string())?;
+    if report.slices == 0 {
+        return Err(Failure::Message(format!(
+            "no slice files in {}",
+            dir.display()
+        )));
+    }
+    outln!(
+        "compressed {} slices, {} positions: {} bytes to {} bytes ({:.3} bits a position), {:.1} s",
+        report.slices,
+        report.positions,
+        report.bytes_before,
+        report.bytes_after,
+        report.bytes_after as f64 * 8.0 / report.positions as f64,
+        report.time.as_secs_f64()
+    )?;
+    if measure_values {
+        outln!(
+            "values alone: {} bytes ({:.3} bits a position)",
+            report.value_bytes,
+            report.value_bytes as f64 * 8.0 / report.positions as f64
+        )?;
+    }
+    Ok(())
+}
+
+fn compare(a: &Path, b: &Path) -> Result<(), Failure> {
+    let report =
+        tablebase::compare(a, b, &|m| errln!("comparing {m}")).map_err(|e| e.to_string())?;
+    outln!(
+        "compared {} slices, {} positions, {} differences",
+        report.slices,
+        report.positions,
+        report.differences
+    )?;
+    for e in &report.examples {
+        outln!("difference {e}")?;
+    }
+    for o in &report.only_in_one {
+        outln!("slice {o}")?;
+    }
+    if report.slices == 0 {
+        return Err(Failure::Message("no slice is in both directories".into()));
+    }
+    if report.differences > 0 {
+        return Err(Failure::Message(format!(
+            "{} positions differ",
+            report.differences
+        )));
+    }
+    Ok(())
+}
+
+fn time_probes(dir: &Path, pieces: Option<u32>, probes: usize, seed: u64) -> Result<(), Failure> {
+    use std::time::Instant;
+    let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
+    let pieces = pieces.unwrap_or(tb.max_pieces());
+    if pieces < 2 || pieces > tb.max_pieces() {
+        return Err(Failure::Message(format!(
+            "the tables in {} cover up to {} pieces",
+            dir.display(),
+            tb.max_pieces()
+        )));
+    }
+    let slices = tablebase::Material::all_with(pieces);
+    let total: u64 = slices.iter().map(|m| m.positions()).sum();
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut positions = Vec::with_capacity(probes);
+    while positions.len() < probes {
+        let mut i = rng.u64(0..total);
+        for m in &slices {
+            if i < m.positions() {
+                if let Some(p) = m.position_at(i) {
+                    positions.push(p);
+                }
+                break;
+            }
+            i -= m.positions();
+        }
+    }
+    // Read every slice first: what is timed is the probes alone.
+    let start = Instant::now();
+    for m in &slices {
+        let first = (0..m.positions()).find_map(|i| m.position_at(i));
+        if let Some(p) = first {
+            tb.try_probe(&p).map_err(|e| e.to_string())?;
+        }
+    }
+    let read = start.elapsed();
+    let mut sum = 0u64;
+    let mut pass = || {
+        let start = Instant::now();
+        for p in &positions {
+            sum += tb.probe(p).map_or(0, |r| u64::from(r.distance));
+        }
+        start.elapsed().as_nanos() as f64 / positions.len() as f64
+    };
+    let first = pass();
+    let second = pass();
+    outln!(
+        "{} slices of {pieces} pieces read in {:.3} s; {} probes: first {:.0} ns, again {:.0} ns a probe (checksum {sum})",
+        slices.len(),
+        read.as_secs_f64(),
+        positions.len(),
+        first,
+        second
+    )?;
     Ok(())
 }

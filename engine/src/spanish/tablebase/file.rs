@@ -1,19 +1,30 @@
-//! The slice file: a versioned header, the 2-bit value table, the distance
-//! table and a checksum. See docs/TABLEBASES.md for the layout.
+//! The slice file. Version 1: a header, the 2-bit value table, the
+//! distance table and one checksum. Version 2: a header, a block index
+//! with a checksum per block, and the blocks, compressed by the block
+//! coder. See docs/TABLEBASES.md for the layouts.
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+use super::codec;
 use super::index::Material;
 use super::{TablebaseError, Value};
 
 /// First bytes of every slice file.
 const MAGIC: &[u8; 8] = b"DAMASTB\0";
-/// Format version; a reader refuses any other.
+/// Format version 1: values and distances uncompressed.
 pub(crate) const VERSION: u32 = 1;
-/// Header bytes before the tables.
+/// Format version 2: compressed blocks; a reader refuses any version but
+/// these two.
+pub(crate) const VERSION_2: u32 = 2;
+/// Header bytes before the tables (version 1).
 const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
+/// Header bytes before the block index (version 2).
+const HEADER_V2: usize = 48;
+/// Positions per block of a version 2 file written by default.
+pub(crate) const BLOCK_LEN: u64 = 4096;
 
 /// One solved material slice in memory: the packed values (four positions
 /// a byte) and one distance byte per position.
@@ -88,37 +99,14 @@ fn checksum(parts: &[&[u8]]) -> u64 {
     h
 }
 
-fn header(slice: &Slice) -> [u8; HEADER_LEN - 8] {
+fn header(slice: &Slice, version: u32) -> [u8; HEADER_LEN - 8] {
     let m = slice.material;
     let mut h = [0u8; HEADER_LEN - 8];
     h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    h[8..12].copy_from_slice(&version.to_le_bytes());
     h[12..16].copy_from_slice(&[m.white_kings, m.white_men, m.black_kings, m.black_men]);
     h[16..24].copy_from_slice(&m.positions().to_le_bytes());
     h
-}
-
-/// Writes `slice` to its file under `dir`, through a temporary file
-/// renamed at the end so that an interrupted run leaves no partial slice.
-pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
-    let io = |e| TablebaseError::Io(dir.display().to_string(), e);
-    fs::create_dir_all(dir).map_err(io)?;
-    let head = header(slice);
-    let sum = checksum(&[&head, &slice.values, &slice.distances]);
-    let final_path = path(dir, slice.material);
-    let tmp = final_path.with_extension("dtb.tmp");
-    let io_at = |p: &Path| {
-        let s = p.display().to_string();
-        move |e| TablebaseError::Io(s, e)
-    };
-    let mut f = fs::File::create(&tmp).map_err(io_at(&tmp))?;
-    f.write_all(&head).map_err(io_at(&tmp))?;
-    f.write_all(&sum.to_le_bytes()).map_err(io_at(&tmp))?;
-    f.write_all(&slice.values).map_err(io_at(&tmp))?;
-    f.write_all(&slice.distances).map_err(io_at(&tmp))?;
-    f.sync_all().map_err(io_at(&tmp))?;
-    drop(f);
-    fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
 }
 
 /// What a file that is not a regular file is (a slice file must be one),
@@ -147,6 +135,154 @@ pub(crate) fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
     Some("not a plain file")
 }
 
+/// Writes `slice` to its file under `dir` in format version 1, through a
+/// temporary file renamed at the end so that an interrupted run leaves no
+/// partial slice.
+pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
+    let head = header(slice, VERSION);
+    let sum = checksum(&[&head, &slice.values, &slice.distances]);
+    write_parts(
+        dir,
+        slice.material,
+        &[&head, &sum.to_le_bytes(), &slice.values, &slice.distances],
+    )
+}
+
+/// Writes `parts` one after the other as the file of `material`, through a
+/// temporary file renamed at the end.
+fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), TablebaseError> {
+    let io = |e| TablebaseError::Io(dir.display().to_string(), e);
+    fs::create_dir_all(dir).map_err(io)?;
+    let final_path = path(dir, material);
+    let tmp = final_path.with_extension("dtb.tmp");
+    let io_at = |p: &Path| {
+        let s = p.display().to_string();
+        move |e| TablebaseError::Io(s, e)
+    };
+    let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io_at(&tmp))?);
+    for part in parts {
+        f.write_all(part).map_err(io_at(&tmp))?;
+    }
+    let f = f.into_inner().map_err(|e| io_at(&tmp)(e.into_error()))?;
+    f.sync_all().map_err(io_at(&tmp))?;
+    drop(f);
+    fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
+}
+
+/// The checksum of block `block` of a version 2 slice: FNV-1a 64 over the
+/// material, the block's number and its bytes (so a block copied to
+/// another place or slice is caught too).
+fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
+    checksum(&[
+        &[
+            material.white_kings,
+            material.white_men,
+            material.black_kings,
+            material.black_men,
+        ],
+        &block.to_le_bytes(),
+        bytes,
+    ])
+}
+
+/// The coder's stride in a slice of `material`: the index distance between
+/// two positions with the same black kings and side to move and the white
+/// kings one placement apart.
+fn stride(material: Material) -> usize {
+    usize::try_from(2 * super::index::Indexer::new(material).black_king_placements())
+        .unwrap_or(usize::MAX)
+}
+
+/// The entries of `slice` from `start` to `end`, as the coder takes them.
+fn entries(slice: &Slice, start: u64, end: u64) -> impl Iterator<Item = (u8, u8)> + '_ {
+    (start..end).map(|i| {
+        let d = slice.distance(i);
+        (codec::symbol(slice.value(i), d), d)
+    })
+}
+
+/// The model of `slice` in blocks of `block_len`: its bits counted over
+/// the whole slice (in parallel, a run of blocks at a time).
+pub(crate) fn slice_model(slice: &Slice, block_len: u64) -> codec::Model {
+    let m = slice.material;
+    let n = m.positions();
+    let blocks = n.div_ceil(block_len);
+    let runs = blocks.min(64);
+    let per_run = blocks.div_ceil(runs.max(1));
+    let counted = super::par::map_range(runs as usize, |r| {
+        let mut counts = codec::Counts::new();
+        for b in r as u64 * per_run..((r as u64 + 1) * per_run).min(blocks) {
+            let start = b * block_len;
+            counts.count(stride(m), entries(slice, start, (start + block_len).min(n)));
+        }
+        counts
+    });
+    let mut total = codec::Counts::new();
+    for c in &counted {
+        total.add(c);
+    }
+    total.model()
+}
+
+/// The blocks of `slice` compressed from `model`, in order.
+pub(crate) fn compress_blocks(
+    slice: &Slice,
+    block_len: u64,
+    model: &codec::Model,
+    with_distances: bool,
+) -> Vec<Vec<u8>> {
+    let n = slice.material.positions();
+    let blocks = n.div_ceil(block_len) as usize;
+    super::par::map_range(blocks, |b| {
+        let start = b as u64 * block_len;
+        codec::encode(
+            model,
+            stride(slice.material),
+            entries(slice, start, (start + block_len).min(n)),
+            with_distances,
+        )
+    })
+}
+
+/// Writes `slice` to its file under `dir` in format version 2 (blocks of
+/// `block_len` positions, a power of two), atomically as
+/// [`write`] does; returns the file's length.
+pub(crate) fn write_packed(
+    dir: &Path,
+    slice: &Slice,
+    block_len: u64,
+) -> Result<u64, TablebaseError> {
+    debug_assert!(block_len.is_power_of_two() && block_len >= 2);
+    let m = slice.material;
+    let model = slice_model(slice, block_len);
+    let blocks = compress_blocks(slice, block_len, &model, true);
+    let pairs = model.sparse();
+    let data_start = (HEADER_V2 + 4 * pairs.len() + 16 * blocks.len()) as u64;
+    let len = data_start + blocks.iter().map(|b| b.len() as u64).sum::<u64>();
+    let mut head = header(slice, VERSION_2).to_vec();
+    head.extend_from_slice(&len.to_le_bytes());
+    head.extend_from_slice(&(block_len as u32).to_le_bytes());
+    head.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
+    let mut index = Vec::with_capacity(4 * pairs.len() + 16 * blocks.len());
+    for (slot, p) in pairs {
+        index.extend_from_slice(&slot.to_le_bytes());
+        index.extend_from_slice(&p.to_le_bytes());
+    }
+    let mut at = data_start;
+    for (b, bytes) in blocks.iter().enumerate() {
+        index.extend_from_slice(&at.to_le_bytes());
+        index.extend_from_slice(&block_checksum(m, b as u64, bytes).to_le_bytes());
+        at += bytes.len() as u64;
+    }
+    let sum = checksum(&[&head, &index]);
+    let mut parts: Vec<&[u8]> = vec![&head, &[], &index];
+    let sum_bytes = sum.to_le_bytes();
+    parts[1] = &sum_bytes;
+    parts.extend(blocks.iter().map(Vec::as_slice));
+    write_parts(dir, m, &parts)?;
+    Ok(len)
+}
+
 /// A slice file opened with its header checked (regular file, magic,
 /// version, material, position count and length), the tables not yet
 /// read.
@@ -155,8 +291,9 @@ pub(crate) struct OpenSlice {
     /// The file's path, for errors.
     name: String,
     material: Material,
-    /// The header, its last 8 bytes the checksum of the whole file.
-    head: [u8; HEADER_LEN],
+    version: u32,
+    /// The first 24 bytes (magic, version, material, position count).
+    head: [u8; 24],
 }
 
 /// Opens the file of `material` under `dir` and checks its header.
@@ -166,7 +303,6 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     let bad = |why: &str| TablebaseError::BadFile(name.clone(), why.to_string());
     let io = |e| TablebaseError::Io(name.clone(), e);
     let n = material.positions();
-    let expected_len = HEADER_LEN as u64 + n.div_ceil(4) + n;
     // Checked before opening: opening a FIFO for reading waits for a
     // writer, and a device or directory is no slice either.
     if let Some(kind) = not_regular(&fs::metadata(&p).map_err(io)?) {
@@ -177,19 +313,19 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     if let Some(kind) = not_regular(&meta) {
         return Err(bad(&format!("not a regular file ({kind})")));
     }
-    // Checked before reading, so that a stray huge file is not loaded.
-    if meta.len() != expected_len {
-        return Err(bad("truncated or too long"));
+    let truncated = || bad("truncated or too long");
+    if meta.len() < HEADER_LEN as u64 {
+        return Err(truncated());
     }
-    let mut head = [0u8; HEADER_LEN];
+    let mut head = [0u8; 24];
     file.read_exact(&mut head).map_err(io)?;
     if &head[..8] != MAGIC {
         return Err(bad("not a damas tablebase file"));
     }
     let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_2 {
         return Err(bad(&format!(
-            "format version {version}, expected {VERSION}"
+            "format version {version}, expected {VERSION} or {VERSION_2}"
         )));
     }
     if head[12..16]
@@ -202,50 +338,282 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     {
         return Err(bad("the header names another material"));
     }
-    let mut word = [0u8; 8];
-    word.copy_from_slice(&head[16..24]);
-    if u64::from_le_bytes(word) != n {
+    if u64_at(&head, 16) != n {
         return Err(bad("the header's position count is wrong"));
+    }
+    // Checked before reading, so that a stray huge file is not loaded.
+    if version == VERSION {
+        if meta.len() != HEADER_LEN as u64 + n.div_ceil(4) + n {
+            return Err(truncated());
+        }
+    } else {
+        let mut word = [0u8; 8];
+        file.read_exact(&mut word).map_err(io)?;
+        if meta.len() < HEADER_V2 as u64 || u64::from_le_bytes(word) != meta.len() {
+            return Err(truncated());
+        }
     }
     Ok(OpenSlice {
         file,
         name,
         material,
+        version,
         head,
     })
 }
 
+/// The little-endian `u64` at `at` of `bytes`.
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&bytes[at..at + 8]);
+    u64::from_le_bytes(word)
+}
+
 impl OpenSlice {
-    /// Reads the tables and checks the checksum.
-    pub(crate) fn load(mut self) -> Result<Slice, TablebaseError> {
+    /// Reads the tables: version 1 whole, its checksum checked; version 2
+    /// compressed, the checksum of its header and block index checked
+    /// (each block's own when it is decoded).
+    pub(crate) fn load(mut self) -> Result<Table, TablebaseError> {
         let name = self.name;
         let io = |e| TablebaseError::Io(name.clone(), e);
+        let mismatch = || TablebaseError::BadFile(name.clone(), "checksum mismatch".to_string());
         let n = self.material.positions();
+        if self.version == VERSION_2 {
+            let mut bytes = Vec::new();
+            self.file.seek(SeekFrom::Start(0)).map_err(io)?;
+            self.file.read_to_end(&mut bytes).map_err(io)?;
+            return Packed::parse(self.material, bytes)
+                .map(Table::Packed)
+                .map_err(|why| TablebaseError::BadFile(name.clone(), why.to_string()));
+        }
+        let mut stored = [0u8; 8];
+        self.file.read_exact(&mut stored).map_err(io)?;
         // The tables are read straight into their own buffers: a slice can
         // be hundreds of megabytes, so it is not copied twice.
         let mut values = vec![0u8; n.div_ceil(4) as usize];
         let mut distances = vec![0u8; n as usize];
         self.file.read_exact(&mut values).map_err(io)?;
         self.file.read_exact(&mut distances).map_err(io)?;
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(&self.head[24..32]);
-        if checksum(&[&self.head[..24], &values, &distances]) != u64::from_le_bytes(stored) {
-            return Err(TablebaseError::BadFile(
-                name,
-                "checksum mismatch".to_string(),
-            ));
+        if checksum(&[&self.head, &values, &distances]) != u64::from_le_bytes(stored) {
+            return Err(mismatch());
         }
-        Ok(Slice {
+        Ok(Table::Plain(Slice {
             material: self.material,
             values,
             distances,
-        })
+        }))
     }
 }
 
-/// Reads and checks the file of `material` under `dir`.
-pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
+/// Reads and checks the file of `material` under `dir` (either version).
+pub(crate) fn read_table(dir: &Path, material: Material) -> Result<Table, TablebaseError> {
     open(dir, material)?.load()
+}
+
+/// Reads the file of `material` under `dir` whole (a version 2 file
+/// decoded, every block's checksum checked).
+pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
+    match read_table(dir, material)? {
+        Table::Plain(slice) => Ok(slice),
+        Table::Packed(packed) => packed
+            .to_slice()
+            .map_err(|why| TablebaseError::BadFile(path(dir, material).display().to_string(), why)),
+    }
+}
+
+/// A slice read from its file: whole (version 1, or solved in memory) or
+/// compressed by blocks (version 2).
+pub(crate) enum Table {
+    /// Every value and distance.
+    Plain(Slice),
+    /// The compressed blocks, decoded when probed.
+    Packed(Packed),
+}
+
+/// A block that cannot be decoded: its number (its checksum is wrong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DamagedBlock {
+    pub(crate) block: u64,
+    /// Whether this lookup found it (the first one to).
+    pub(crate) first: bool,
+}
+
+impl Table {
+    /// The stored value and distance at `index`, or the damaged block
+    /// that holds it.
+    #[inline]
+    pub(crate) fn entry(&self, index: u64) -> Result<(Value, u8), DamagedBlock> {
+        match self {
+            Table::Plain(slice) => Ok((slice.value(index), slice.distance(index))),
+            Table::Packed(packed) => packed.entry(index),
+        }
+    }
+
+    /// Why block `block` is damaged, in words (for a damaged slice's
+    /// report).
+    pub(crate) fn block_why(&self, block: u64) -> String {
+        match self {
+            Table::Plain(_) => "checksum mismatch".to_string(),
+            Table::Packed(packed) => packed.block_why(block),
+        }
+    }
+}
+
+/// A decoded block: each position's `symbol << 8 | distance`.
+type Entries = Box<[u16]>;
+
+/// A version 2 slice in memory: the file's bytes, its block index, and
+/// the blocks decoded so far (each once, when first probed).
+pub(crate) struct Packed {
+    material: Material,
+    /// log2 of the positions per block.
+    shift: u32,
+    /// Where every block's coder starts.
+    model: codec::Model,
+    /// Where each block starts in `bytes`, and the end of the last.
+    starts: Vec<u64>,
+    sums: Vec<u64>,
+    bytes: Vec<u8>,
+    /// Each block's entries (`symbol << 8 | distance`), or `None` when its
+    /// checksum is wrong.
+    decoded: Box<[OnceLock<Option<Entries>>]>,
+}
+
+impl Packed {
+    /// The slice in the bytes of a version 2 file of `material` (header
+    /// fields before the checksum already checked by [`open`]).
+    fn parse(material: Material, bytes: Vec<u8>) -> Result<Packed, &'static str> {
+        if bytes.len() < HEADER_V2 {
+            return Err("truncated or too long");
+        }
+        let n = material.positions();
+        let block_len = u64::from(u32::from_le_bytes([
+            bytes[32], bytes[33], bytes[34], bytes[35],
+        ]));
+        if !block_len.is_power_of_two() || block_len < 2 {
+            return Err("the header's block length is wrong");
+        }
+        let blocks = n.div_ceil(block_len);
+        let pairs = u64::from(u32::from_le_bytes([
+            bytes[36], bytes[37], bytes[38], bytes[39],
+        ]));
+        let index_start = HEADER_V2 as u64 + 4 * pairs;
+        let index_end = index_start + 16 * blocks;
+        if index_end > bytes.len() as u64 {
+            return Err("truncated or too long");
+        }
+        let (index_start, index_end) = (index_start as usize, index_end as usize);
+        if checksum(&[&bytes[..40], &bytes[HEADER_V2..index_end]]) != u64_at(&bytes, 40) {
+            return Err("checksum mismatch");
+        }
+        let model =
+            codec::Model::from_sparse(bytes[HEADER_V2..index_start].chunks_exact(4).map(|c| {
+                (
+                    u16::from_le_bytes([c[0], c[1]]),
+                    u16::from_le_bytes([c[2], c[3]]),
+                )
+            }))
+            .ok_or("the header's model is wrong")?;
+        let mut starts = Vec::with_capacity(blocks as usize + 1);
+        let mut sums = Vec::with_capacity(blocks as usize);
+        for b in 0..blocks as usize {
+            starts.push(u64_at(&bytes, index_start + 16 * b));
+            sums.push(u64_at(&bytes, index_start + 16 * b + 8));
+        }
+        starts.push(bytes.len() as u64);
+        if starts.first().is_some_and(|&s| s != index_end as u64)
+            || starts.windows(2).any(|w| w[0] > w[1])
+        {
+            return Err("the block index is wrong");
+        }
+        Ok(Packed {
+            material,
+            shift: block_len.trailing_zeros(),
+            model,
+            starts,
+            sums,
+            bytes,
+            decoded: (0..blocks).map(|_| OnceLock::new()).collect(),
+        })
+    }
+
+    /// Positions per block.
+    fn block_len(&self) -> u64 {
+        1 << self.shift
+    }
+
+    /// The positions of block `block`.
+    fn block_range(&self, block: u64) -> std::ops::Range<u64> {
+        let start = block << self.shift;
+        start..(start + self.block_len()).min(self.material.positions())
+    }
+
+    /// Decodes block `block`, `None` when its checksum is wrong.
+    fn decode(&self, block: u64) -> Option<Box<[u16]>> {
+        let b = block as usize;
+        let bytes = &self.bytes[self.starts[b] as usize..self.starts[b + 1] as usize];
+        if block_checksum(self.material, block, bytes) != self.sums[b] {
+            return None;
+        }
+        let range = self.block_range(block);
+        let mut out = vec![0u16; (range.end - range.start) as usize].into_boxed_slice();
+        codec::decode(&self.model, stride(self.material), bytes, &mut out);
+        Some(out)
+    }
+
+    /// The entries of block `block`, decoded now if no one has yet.
+    fn block(&self, block: u64) -> Result<&[u16], DamagedBlock> {
+        let mut first = false;
+        let entries = self.decoded[block as usize].get_or_init(|| {
+            let out = self.decode(block);
+            first = out.is_none();
+            out
+        });
+        entries.as_deref().ok_or(DamagedBlock { block, first })
+    }
+
+    #[inline]
+    fn entry(&self, index: u64) -> Result<(Value, u8), DamagedBlock> {
+        let block = self.block(index >> self.shift)?;
+        let e = block[(index & (self.block_len() - 1)) as usize];
+        Ok((codec::value_of((e >> 8) as u8), e as u8))
+    }
+
+    fn block_why(&self, block: u64) -> String {
+        let range = self.block_range(block);
+        format!(
+            "block {block} of {}, positions {}-{}: checksum mismatch",
+            self.decoded.len(),
+            range.start,
+            range.end - 1
+        )
+    }
+
+    /// Every block decoded into a whole slice (its blocks are not kept).
+    ///
+    /// # Errors
+    ///
+    /// The first damaged block, in words.
+    pub(crate) fn to_slice(&self) -> Result<Slice, String> {
+        let mut slice = Slice::empty(self.material);
+        let blocks = self.decoded.len() as u64;
+        let decoded = super::par::map_range(blocks as usize, |b| {
+            let b = b as u64;
+            match self.decoded[b as usize].get() {
+                Some(Some(entries)) => Some(entries.clone()),
+                Some(None) => None,
+                None => self.decode(b),
+            }
+        });
+        for (b, entries) in decoded.into_iter().enumerate() {
+            let b = b as u64;
+            let entries = entries.ok_or_else(|| self.block_why(b))?;
+            for (i, e) in self.block_range(b).zip(entries.iter()) {
+                slice.set(i, codec::value_of((e >> 8) as u8), *e as u8);
+            }
+        }
+        Ok(slice)
+    }
 }
 
 #[cfg(test)]
@@ -279,8 +647,8 @@ mod tests {
         assert_eq!(why(&bytes), "checksum mismatch");
         bytes[last] ^= 1;
         let mut other_version = bytes.clone();
-        other_version[8] = 2;
-        assert_eq!(why(&other_version), "format version 2, expected 1");
+        other_version[8] = 3;
+        assert_eq!(why(&other_version), "format version 3, expected 1 or 2");
         let mut other_magic = bytes.clone();
         other_magic[0] = b'X';
         assert_eq!(why(&other_magic), "not a damas tablebase file");
@@ -289,6 +657,75 @@ mod tests {
         assert_eq!(why(&longer), "truncated or too long");
         bytes.truncate(20);
         assert_eq!(why(&bytes), "truncated or too long");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_packed_slice_survives_and_a_damaged_block_stays_alone() {
+        let dir = std::env::temp_dir().join(format!("damas-tb-packed-{}", std::process::id()));
+        let m: Material = "1k0m-1k0m".parse().unwrap();
+        let mut s = Slice::empty(m);
+        for i in 0..m.positions() {
+            let (v, d) = match i % 7 {
+                0 | 1 => (Value::Win, (i % 50) as u8),
+                2 => (Value::Loss, (i % 13) as u8),
+                3 if i % 5 == 0 => (Value::CursedWin, 200),
+                4 if i % 3 == 0 => (Value::Draw, 90),
+                _ => (Value::Draw, 0),
+            };
+            s.set(i, v, d);
+        }
+        let len = write_packed(&dir, &s, 64).unwrap();
+        let p = path(&dir, m);
+        assert_eq!(fs::metadata(&p).unwrap().len(), len);
+        assert_eq!(read(&dir, m).unwrap(), s);
+        let Table::Packed(packed) = read_table(&dir, m).unwrap() else {
+            panic!("not packed")
+        };
+        assert_eq!(packed.entry(100), Ok((s.value(100), s.distance(100))));
+        // Damage the first byte of block 3: only positions 192-255 fail.
+        let mut bytes = fs::read(&p).unwrap();
+        let index = HEADER_V2 + 4 * u32::from_le_bytes(bytes[36..40].try_into().unwrap()) as usize;
+        let at = u64_at(&bytes, index + 16 * 3) as usize;
+        bytes[at] ^= 0x10;
+        fs::write(&p, &bytes).unwrap();
+        let table = read_table(&dir, m).unwrap();
+        for i in 0..m.positions() {
+            let got = table.entry(i);
+            if (192..256).contains(&i) {
+                assert_eq!(
+                    got,
+                    Err(DamagedBlock {
+                        block: 3,
+                        first: i == 192
+                    })
+                );
+            } else {
+                assert_eq!(got, Ok((s.value(i), s.distance(i))), "{i}");
+            }
+        }
+        assert_eq!(
+            table.block_why(3),
+            "block 3 of 31, positions 192-255: checksum mismatch"
+        );
+        match read(&dir, m) {
+            Err(TablebaseError::BadFile(_, why)) => {
+                assert_eq!(why, "block 3 of 31, positions 192-255: checksum mismatch");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A damaged block index damages the slice; so does a wrong length.
+        bytes[at] ^= 0x10;
+        bytes[index + 16 * 3] ^= 1;
+        fs::write(&p, &bytes).unwrap();
+        assert!(
+            matches!(read_table(&dir, m), Err(TablebaseError::BadFile(_, why)) if why == "checksum mismatch")
+        );
+        bytes.push(0);
+        fs::write(&p, &bytes).unwrap();
+        assert!(
+            matches!(read_table(&dir, m), Err(TablebaseError::BadFile(_, why)) if why == "truncated or too long")
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 }

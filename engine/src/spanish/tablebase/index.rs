@@ -147,6 +147,31 @@ impl Material {
         out
     }
 
+    /// The position at `index` of this slice (the order of the files,
+    /// docs/TABLEBASES.md), or `None` for an index hole (a white and a
+    /// black man on one square) or an index past the slice.
+    ///
+    /// ```
+    /// use damas::spanish::tablebase::Material;
+    /// let m: Material = "1k0m-1k0m".parse().unwrap();
+    /// let pos = m.position_at(1).unwrap();
+    /// assert_eq!(Material::of(&pos), m);
+    /// assert_eq!(pos.hash(), pos.compute_hash());
+    /// assert_eq!(m.position_at(m.positions()), None);
+    /// ```
+    pub fn position_at(self, index: u64) -> Option<Position> {
+        if !self.is_valid() || self.pieces() > MAX_INDEX_PIECES || index >= self.positions() {
+            return None;
+        }
+        let ix = Indexer::new(self);
+        let men = ix.men(index / ix.sub_len());
+        men.is_valid().then(|| {
+            let mut pos = ix.position(men, index % ix.sub_len());
+            pos.hash = pos.compute_hash();
+            pos
+        })
+    }
+
     /// Dense key for table lookups: each count below 9.
     pub(crate) fn key(self) -> usize {
         let (a, b, c, d) = (
@@ -337,6 +362,11 @@ impl Indexer {
             ),
             sub_len: material.sub_slice_len(),
         }
+    }
+
+    /// Placements of the black kings for each placement of the white ones.
+    pub(crate) fn black_king_placements(&self) -> u64 {
+        self.black_king_placements
     }
 
     /// Positions per men configuration.

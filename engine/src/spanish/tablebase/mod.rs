@@ -29,6 +29,8 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+mod codec;
+mod compress;
 mod file;
 mod generate;
 mod index;
@@ -39,6 +41,7 @@ mod verify;
 
 use std::path::PathBuf;
 
+pub use compress::{compare, compress, CompareReport, CompressOptions, CompressReport};
 pub use generate::{generate, generate_slice, waves, GenerateReport, Progress, SliceReport};
 pub use index::{Material, MaterialParseError};
 pub use probe::{DamagedSlice, MoveValue, Probe, ProbeError, Tablebase};

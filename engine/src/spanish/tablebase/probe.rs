@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
-use super::file::{self, Slice};
+use super::file::{self, Slice, Table};
 use super::index::{Indexer, Material};
 use super::{GameValue, TablebaseError, Value, Wdl, MAX_PIECES};
 use crate::spanish::{Move, Position, NO_PROGRESS_PLIES};
@@ -84,6 +84,8 @@ enum Miss {
     NotCovered,
     Missing(Material),
     Damaged(Material),
+    /// A block of a version 2 slice whose checksum is wrong.
+    DamagedBlock(Material, u64),
     NotRead(Material),
 }
 
@@ -126,8 +128,9 @@ struct Slot {
 
 /// A slice after its file has been looked at.
 enum SliceState {
-    /// Read and checked.
-    Ready(Arc<Slice>),
+    /// Read and checked (a version 2 slice: its header and block index;
+    /// each block is checked when it is decoded).
+    Ready(Arc<Table>),
     /// No file.
     Missing,
     /// A file that cannot be used, and why.
@@ -141,7 +144,7 @@ impl Shared {
     fn get_or_read(&self, dir: &Path, material: Material) -> &SliceState {
         let slot = &self.slots[material.key()];
         slot.state.get_or_init(|| {
-            let state = SliceState::of(file::read(dir, material));
+            let state = SliceState::of(file::read_table(dir, material));
             if let SliceState::Damaged(why) = &state {
                 self.log_damage(material, why);
             }
@@ -159,9 +162,9 @@ impl Shared {
 }
 
 impl SliceState {
-    fn of(read: Result<Slice, TablebaseError>) -> SliceState {
+    fn of(read: Result<Table, TablebaseError>) -> SliceState {
         match read {
-            Ok(slice) => SliceState::Ready(Arc::new(slice)),
+            Ok(table) => SliceState::Ready(Arc::new(table)),
             Err(TablebaseError::Io(_, e)) if e.kind() == std::io::ErrorKind::NotFound => {
                 SliceState::Missing
             }
@@ -171,9 +174,9 @@ impl SliceState {
         }
     }
 
-    fn slice(&self, material: Material) -> Result<&Slice, Miss> {
+    fn slice(&self, material: Material) -> Result<&Table, Miss> {
         match self {
-            SliceState::Ready(slice) => Ok(slice),
+            SliceState::Ready(table) => Ok(table),
             SliceState::Missing => Err(Miss::Missing(material)),
             SliceState::Damaged(_) => Err(Miss::Damaged(material)),
         }
@@ -267,7 +270,7 @@ impl Tablebase {
         let key = slice.material.key();
         let _ = self.shared.slots[key]
             .state
-            .set(SliceState::Ready(Arc::new(slice)));
+            .set(SliceState::Ready(Arc::new(Table::Plain(slice))));
     }
 
     /// Whether `material` is a slice the tables can hold.
@@ -315,7 +318,7 @@ impl Tablebase {
     /// The slice of `material`, waiting for its file to be read or not
     /// (then a slice not yet read is queued for the background reader).
     #[inline]
-    fn slice_for(&self, material: Material, wait: bool) -> Result<&Slice, Miss> {
+    fn slice_for(&self, material: Material, wait: bool) -> Result<&Table, Miss> {
         if !Tablebase::covers(material) {
             return Err(Miss::NotCovered);
         }
@@ -332,7 +335,7 @@ impl Tablebase {
 
     /// The slice of `material` from its file, with the error when it
     /// cannot be read (verification).
-    pub(crate) fn load(&self, material: Material) -> Result<&Slice, TablebaseError> {
+    pub(crate) fn load(&self, material: Material) -> Result<&Table, TablebaseError> {
         self.slice_for(material, true)
             .map_err(|miss| self.table_error(miss))
     }
@@ -372,6 +375,13 @@ impl Tablebase {
                 };
                 ProbeError::Damaged(DamagedSlice { material: m, why })
             }
+            Miss::DamagedBlock(m, block) => {
+                let why = match self.shared.slots[m.key()].state.get() {
+                    Some(SliceState::Ready(table)) => table.block_why(block),
+                    _ => String::new(),
+                };
+                ProbeError::Damaged(DamagedSlice { material: m, why })
+            }
         }
     }
 
@@ -381,9 +391,14 @@ impl Tablebase {
     #[inline]
     fn stored_for(&self, pos: &Position, wait: bool) -> Result<(Value, u8), Miss> {
         let m = Material::of(pos);
-        let slice = self.slice_for(m, wait)?;
+        let table = self.slice_for(m, wait)?;
         let i = Indexer::new(m).index(pos);
-        Ok((slice.value(i), slice.distance(i)))
+        table.entry(i).map_err(|damaged| {
+            if damaged.first {
+                self.shared.log_damage(m, &table.block_why(damaged.block));
+            }
+            Miss::DamagedBlock(m, damaged.block)
+        })
     }
 
     /// The value and distance of `pos` for the side to move, or `None`

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::file::{self, Slice};
+use super::file::{self, Slice, Table};
 use super::index::{Indexer, Material};
 use super::probe::Tablebase;
 use super::solve::Solved;
@@ -161,7 +161,16 @@ pub fn verify(
                 Err(_) => {}
             }
             progress(VerifyStep::Checking(m));
-            let slice = tables.load(m)?;
+            let whole;
+            let slice = match tables.load(m)? {
+                Table::Plain(slice) => slice,
+                Table::Packed(packed) => {
+                    whole = packed
+                        .to_slice()
+                        .map_err(|why| TablebaseError::BadFile(path.display().to_string(), why))?;
+                    &whole
+                }
+            };
             let (positions, errors) = verify_slice(&tables, slice)?;
             report.slices += 1;
             report.positions += positions;
