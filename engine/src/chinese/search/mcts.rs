@@ -24,8 +24,12 @@
 //! of their costs) and its own progress since the root, so that a player
 //! far ahead or far behind still prefers progress.
 //!
-//! Memory: the nodes live in one arena allocated per search (at most
-//! [`MAX_NODES`]); nothing allocates per iteration.
+//! Memory: the nodes live in an [`Arena`] that the engine keeps across
+//! searches, with the progressive-history table: its size follows `Hash`
+//! ([`Arena::max_nodes_for`]: 2^20 nodes at the default 64 MiB), its
+//! capacity is reserved at the first search and kept (pages are touched
+//! only as the tree grows), and nothing allocates per iteration or per
+//! search after the first.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -91,15 +95,61 @@ pub(super) struct MctsReport {
     pub seldepth: u32,
 }
 
+/// The memory of the Monte Carlo search, kept by the engine from one
+/// search to the next: the node arena and the progressive-history table.
+/// Each search starts from an empty tree and a zeroed history.
+pub(super) struct Arena {
+    nodes: Vec<Node>,
+    /// `[summed reward, count]` by player, from and to.
+    history: Vec<[f64; 2]>,
+    /// The most nodes a search may grow (a full arena stops growing the
+    /// tree).
+    max_nodes: usize,
+}
+
+impl Arena {
+    /// An empty arena for a `Hash` of `hash_mb` MiB; nothing is allocated
+    /// before the first search.
+    pub(super) fn new(hash_mb: usize) -> Arena {
+        Arena {
+            nodes: Vec::new(),
+            history: Vec::new(),
+            max_nodes: Arena::max_nodes_for(hash_mb),
+        }
+    }
+
+    /// The node cap for a `Hash` of `hash_mb` MiB: one node (24 bytes) per
+    /// 64 bytes of `Hash`, so 2^20 nodes at the default 64 MiB, within
+    /// [`MIN_NODES`]..=[`MAX_NODES`].
+    pub(super) fn max_nodes_for(hash_mb: usize) -> usize {
+        (hash_mb.saturating_mul(1 << 20) / BYTES_OF_HASH_PER_NODE).clamp(MIN_NODES, MAX_NODES)
+    }
+
+    /// Ready for a new search: an empty tree and a zeroed history, in the
+    /// memory reserved at the first search.
+    fn reset(&mut self) {
+        if self.nodes.capacity() < self.max_nodes {
+            self.nodes = Vec::with_capacity(self.max_nodes);
+        }
+        self.nodes.clear();
+        if self.history.len() == HISTORY_LEN {
+            self.history.fill([0.0; 2]);
+        } else {
+            self.history = vec![[0.0; 2]; HISTORY_LEN];
+        }
+    }
+}
+
+/// Entries of the progressive-history table: by player, from and to.
+const HISTORY_LEN: usize = 6 * CELLS * CELLS;
+
 /// The search state of one `go`.
 pub(super) struct Mcts<'a> {
     armies: [Option<Army>; 6],
     players: usize,
     active: [bool; 6],
     anti_blocking: bool,
-    nodes: Vec<Node>,
-    /// `[summed reward, count]` by player, from and to.
-    history: Vec<[f64; 2]>,
+    arena: &'a mut Arena,
     rng: Rng,
     /// Each player's cost at the root, for the progress share.
     root_cost: [f64; 6],
@@ -109,12 +159,14 @@ pub(super) struct Mcts<'a> {
 }
 
 impl<'a> Mcts<'a> {
-    /// A search of `pos` where `active[p]` tells who still plays.
+    /// A search of `pos` where `active[p]` tells who still plays, in
+    /// `arena`'s memory.
     pub fn new(
         pos: &Position,
         active: [bool; 6],
         anti_blocking: bool,
         stop: &'a AtomicBool,
+        arena: &'a mut Arena,
     ) -> Mcts<'a> {
         let players = pos.players();
         let armies = Army::all_of(pos);
@@ -127,8 +179,10 @@ impl<'a> Mcts<'a> {
             players,
             active,
             anti_blocking,
-            nodes: Vec::with_capacity(MAX_NODES),
-            history: vec![[0.0; 2]; 6 * CELLS * CELLS],
+            arena: {
+                arena.reset();
+                arena
+            },
             rng: Rng::new(pos.hash() ^ SEED_SALT),
             root_cost,
             stop,
@@ -199,9 +253,9 @@ impl<'a> Mcts<'a> {
             scored.truncate(WIDTH);
         }
         scored.sort_unstable_by_key(|x| (x.0, x.1));
-        let first = self.nodes.len() as u32;
+        let first = self.arena.nodes.len() as u32;
         for &(_, _, mv) in &scored {
-            self.nodes.push(Node {
+            self.arena.nodes.push(Node {
                 mv,
                 mover: p as u8,
                 expanded: false,
@@ -211,7 +265,7 @@ impl<'a> Mcts<'a> {
                 reward: 0.0,
             });
         }
-        let n = &mut self.nodes[node];
+        let n = &mut self.arena.nodes[node];
         n.expanded = true;
         n.first_child = first;
         n.children = scored.len() as u16;
@@ -220,17 +274,17 @@ impl<'a> Mcts<'a> {
     /// The child of `node` to descend into: an unvisited one in order,
     /// else the best by UCB with progressive history for its mover.
     fn select(&self, node: usize) -> usize {
-        let n = &self.nodes[node];
+        let n = &self.arena.nodes[node];
         let ln = f64::from(n.visits.max(1)).ln();
         let mut best = (f64::NEG_INFINITY, n.first_child as usize);
         for i in n.first_child as usize..(n.first_child as usize + usize::from(n.children)) {
-            let c = &self.nodes[i];
+            let c = &self.arena.nodes[i];
             if c.visits == 0 {
                 return i;
             }
             let visits = f64::from(c.visits);
             let mean = c.reward / visits;
-            let h = self.history[Self::history_index(usize::from(c.mover), &c.mv)];
+            let h = self.arena.history[Self::history_index(usize::from(c.mover), &c.mv)];
             let h_mean = if h[1] > 0.0 { h[0] / h[1] } else { 0.5 };
             let v = mean
                 + EXPLORATION * (ln / visits).sqrt()
@@ -312,8 +366,8 @@ impl<'a> Mcts<'a> {
         max_iterations: Option<u64>,
         on_progress: &mut dyn FnMut(&MctsReport),
     ) -> MctsReport {
-        self.nodes.clear();
-        self.nodes.push(ROOT);
+        self.arena.nodes.clear();
+        self.arena.nodes.push(ROOT);
         let mut path: ArrayVec<usize, 512> = ArrayVec::new();
         let mut trail: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         loop {
@@ -343,17 +397,20 @@ impl<'a> Mcts<'a> {
             path.push(0);
             // Selection, and the expansion of one node.
             loop {
-                let n = self.nodes[node];
-                let grow = !n.expanded && self.nodes.len() + WIDTH <= MAX_NODES;
+                let n = self.arena.nodes[node];
+                let grow = !n.expanded && self.arena.nodes.len() + WIDTH <= self.arena.max_nodes;
                 if grow {
                     self.expand(node, &pos, to_move);
                 }
-                if !self.nodes[node].expanded || self.nodes[node].children == 0 || path.is_full() {
+                if !self.arena.nodes[node].expanded
+                    || self.arena.nodes[node].children == 0
+                    || path.is_full()
+                {
                     break;
                 }
                 node = self.select(node);
                 path.push(node);
-                let mv = self.nodes[node].mv;
+                let mv = self.arena.nodes[node].mv;
                 self.play(&mut pos, to_move, &mv, &mut finishes);
                 let root_done = finishes.order[me] != RUNNING;
                 to_move = self.next(to_move, &finishes.order);
@@ -378,20 +435,20 @@ impl<'a> Mcts<'a> {
             // The backup: each node's mover takes its own reward.
             let r = self.rewards(&pos, &finishes.order);
             for &i in &path {
-                let m = self.nodes[i].mover;
-                self.nodes[i].visits += 1;
+                let m = self.arena.nodes[i].mover;
+                self.arena.nodes[i].visits += 1;
                 if m != NO_PLAYER {
                     let m = usize::from(m);
-                    self.nodes[i].reward += r[m];
-                    let h = Self::history_index(m, &self.nodes[i].mv);
-                    self.history[h][0] += r[m];
-                    self.history[h][1] += 1.0;
+                    self.arena.nodes[i].reward += r[m];
+                    let h = Self::history_index(m, &self.arena.nodes[i].mv);
+                    self.arena.history[h][0] += r[m];
+                    self.arena.history[h][1] += 1.0;
                 }
             }
             for &(p, mv) in &trail {
                 let h = Self::history_index(p, &mv);
-                self.history[h][0] += r[p];
-                self.history[h][1] += 1.0;
+                self.arena.history[h][0] += r[p];
+                self.arena.history[h][1] += 1.0;
             }
         }
         self.outcome(root)
@@ -399,10 +456,10 @@ impl<'a> Mcts<'a> {
 
     /// The most visited child of `node`.
     fn most_visited(&self, node: usize) -> Option<usize> {
-        let n = &self.nodes[node];
+        let n = &self.arena.nodes[node];
         (n.first_child as usize..n.first_child as usize + usize::from(n.children))
-            .filter(|&i| self.nodes[i].visits > 0)
-            .max_by_key(|&i| self.nodes[i].visits)
+            .filter(|&i| self.arena.nodes[i].visits > 0)
+            .max_by_key(|&i| self.arena.nodes[i].visits)
     }
 
     /// The search's answer so far.
@@ -412,7 +469,7 @@ impl<'a> Mcts<'a> {
         let mut value = 0.5;
         let mut pos = *root;
         while let Some(child) = self.most_visited(node) {
-            let c = &self.nodes[child];
+            let c = &self.arena.nodes[child];
             if node == 0 {
                 value = c.reward / f64::from(c.visits);
             }
@@ -440,7 +497,8 @@ mod tests {
     use super::*;
 
     fn search(pos: &Position, iterations: u64, stop: &AtomicBool) -> MctsReport {
-        let mut mcts = Mcts::new(pos, [true; 6], true, stop);
+        let mut arena = Arena::new(64);
+        let mut mcts = Mcts::new(pos, [true; 6], true, stop, &mut arena);
         mcts.run(pos, pos.to_move(), None, Some(iterations), &mut |_| {})
     }
 
@@ -448,7 +506,8 @@ mod tests {
     fn the_clock_is_read_every_poll_iterations() {
         let pos = middle_game();
         let stop = AtomicBool::new(false);
-        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop);
+        let mut arena = Arena::new(64);
+        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop, &mut arena);
         let past = Some(Instant::now());
         let out = mcts.run(&pos, pos.to_move(), past, None, &mut |_| {});
         assert_eq!(out.iterations, POLL_ITERATIONS, "stopped at the first look");
@@ -478,8 +537,59 @@ mod tests {
 
     #[test]
     fn a_node_takes_twenty_four_bytes() {
-        // The arena's size in docs/SEARCH.md: 2^20 nodes, 24 MiB.
+        // The arena's size in docs/SEARCH.md: 2^20 nodes, 24 MiB, at the
+        // default Hash.
         assert_eq!(std::mem::size_of::<Node>(), 24);
+    }
+
+    #[test]
+    fn the_arena_follows_hash_and_is_kept_from_one_search_to_the_next() {
+        assert_eq!(Arena::max_nodes_for(64), 1 << 20);
+        assert_eq!(Arena::max_nodes_for(256), 1 << 22);
+        assert_eq!(Arena::max_nodes_for(1), MIN_NODES);
+        assert_eq!(Arena::max_nodes_for(usize::MAX), MAX_NODES);
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut arena = Arena::new(16);
+        assert_eq!(arena.nodes.capacity(), 0, "nothing before a search");
+        let first = Mcts::new(&pos, [true; 6], true, &stop, &mut arena).run(
+            &pos,
+            pos.to_move(),
+            None,
+            Some(2000),
+            &mut |_| {},
+        );
+        let (capacity, memory) = (arena.nodes.capacity(), arena.nodes.as_ptr());
+        assert!(capacity >= Arena::max_nodes_for(16));
+        let again = Mcts::new(&pos, [true; 6], true, &stop, &mut arena).run(
+            &pos,
+            pos.to_move(),
+            None,
+            Some(2000),
+            &mut |_| {},
+        );
+        assert_eq!(arena.nodes.as_ptr(), memory, "the same memory");
+        assert_eq!(arena.nodes.capacity(), capacity);
+        // A zeroed history and an empty tree: the same search again.
+        assert_eq!(again.best, first.best);
+        assert_eq!(again.pv, first.pv);
+    }
+
+    #[test]
+    fn a_full_arena_stops_growing_the_tree_but_not_the_search() {
+        let pos = middle_game();
+        let stop = AtomicBool::new(false);
+        let mut arena = Arena::new(1);
+        let out = Mcts::new(&pos, [true; 6], true, &stop, &mut arena).run(
+            &pos,
+            pos.to_move(),
+            None,
+            Some(40_000),
+            &mut |_| {},
+        );
+        assert_eq!(out.iterations, 40_000);
+        assert!(arena.nodes.len() <= MIN_NODES);
+        assert!(pos.is_legal(&out.best.expect("a move")));
     }
 
     #[test]
@@ -495,8 +605,9 @@ mod tests {
     fn the_children_are_the_best_moves_by_the_ordering_key() {
         let pos = middle_game();
         let stop = AtomicBool::new(false);
-        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop);
-        mcts.nodes.push(ROOT);
+        let mut arena = Arena::new(64);
+        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop, &mut arena);
+        mcts.arena.nodes.push(ROOT);
         let p = pos.to_move();
         mcts.expand(0, &pos, p);
         let army = Army::of(&pos, p);
@@ -510,8 +621,8 @@ mod tests {
         };
         let mut all: Vec<i32> = pos.moves_of(p).iter().map(key).collect();
         all.sort_unstable();
-        let children: Vec<i32> = (1..=WIDTH).map(|i| key(&mcts.nodes[i].mv)).collect();
-        assert_eq!(usize::from(mcts.nodes[0].children), WIDTH);
+        let children: Vec<i32> = (1..=WIDTH).map(|i| key(&mcts.arena.nodes[i].mv)).collect();
+        assert_eq!(usize::from(mcts.arena.nodes[0].children), WIDTH);
         assert_eq!(children, all[..WIDTH]);
     }
 
@@ -519,7 +630,8 @@ mod tests {
     fn a_player_far_behind_is_still_rewarded_for_progress() {
         let pos = middle_game();
         let stop = AtomicBool::new(false);
-        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop);
+        let mut arena = Arena::new(64);
+        let mut mcts = Mcts::new(&pos, [true; 6], true, &stop, &mut arena);
         // The race share is the same in both; half the full progress adds
         // half the progress share.
         let cost = f64::from(Army::of(&pos, 0).cost_of_own_in(&pos, 0));

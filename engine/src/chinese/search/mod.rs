@@ -103,6 +103,9 @@ pub struct Engine {
     pv: PvTable<Move, MAX_PLY>,
     /// The helper threads' PV buffers.
     helper_pvs: Vec<PvTable<Move, MAX_PLY>>,
+    /// The Monte Carlo search's memory (six players), sized from `Hash`
+    /// and kept across searches.
+    mcts: mcts::Arena,
 }
 
 impl std::fmt::Debug for Engine {
@@ -126,6 +129,7 @@ impl Search<Checkers> for Engine {
             options: EngineOptions::default(),
             pv: PvTable::new(NO_MOVE),
             helper_pvs: Vec::new(),
+            mcts: mcts::Arena::new(hash_mb),
         }
     }
 
@@ -137,6 +141,7 @@ impl Search<Checkers> for Engine {
         if hash_mb != self.hash_mb {
             self.tt = Table::new(1);
             self.tt = Table::new(hash_mb);
+            self.mcts = mcts::Arena::new(hash_mb);
             self.hash_mb = hash_mb;
         }
     }
@@ -327,7 +332,13 @@ impl Engine {
             && game.player_count() >= multi::MCTS_SEATS
             && limits.depth.is_none()
         {
-            let mut mcts = mcts::Mcts::new(&pos, active, game.rules().anti_blocking, stop);
+            let mut mcts = mcts::Mcts::new(
+                &pos,
+                active,
+                game.rules().anti_blocking,
+                stop,
+                &mut self.mcts,
+            );
             let report = |o: &mcts::MctsReport, out: &mut SearchResult<Move>| {
                 if o.best.is_some() {
                     out.best = o.best;

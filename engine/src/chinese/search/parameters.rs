@@ -188,9 +188,13 @@ pub mod mcts {
     /// from the start), so 16 are under 0.2 ms of work, well within the
     /// millisecond a `movetime` may overrun by on a loaded machine.
     pub const POLL_ITERATIONS: u64 = 16;
-    /// The most nodes a search keeps (24 bytes each); a full arena stops
-    /// growing the tree.
-    pub const MAX_NODES: usize = 1 << 20;
+    /// Bytes of `Hash` per node of the arena (24 bytes each): 2^20 nodes
+    /// at the default 64 MiB.
+    pub const BYTES_OF_HASH_PER_NODE: usize = 64;
+    /// The fewest nodes the arena holds whatever `Hash` says (1.5 MiB).
+    pub const MIN_NODES: usize = 1 << 16;
+    /// The most nodes the arena holds (1.5 GiB, from a `Hash` of 4 GiB).
+    pub const MAX_NODES: usize = 1 << 26;
     /// Mixed into the position hash to seed the playouts' generator (the
     /// search is reproducible for a position and a node limit).
     pub const SEED_SALT: u64 = 0x5DEE_CE66;
