@@ -44,7 +44,10 @@ mod verify;
 use std::path::PathBuf;
 
 pub use compress::{compare, compress, CompareReport, CompressOptions, CompressReport};
-pub use generate::{generate, generate_slice, waves, GenerateReport, Progress, SliceReport};
+pub use generate::{
+    generate, generate_as, generate_slice, generate_slice_as, waves, FileFormat, GenerateReport,
+    Progress, SliceReport,
+};
 pub use index::{Material, MaterialParseError};
 pub use probe::{DamagedSlice, MoveValue, Probe, ProbeError, Tablebase};
 pub use verify::{verify, VerifyReport, VerifyStep};
