@@ -131,6 +131,57 @@ fn tablebase_subcommand_generates_probes_and_verifies() {
     assert!(ok, "{text}");
     assert!(text.contains("verified 16 slices"), "{text}");
     assert!(text.contains(" 0 errors"), "{text}");
+    // The files are format version 2, equal to version 1's; a rerun keeps
+    // them, and `--format 1` writes version 1.
+    let version = |dir: &std::path::Path| std::fs::read(dir.join("2k0m-1k0m.dtb")).unwrap()[8];
+    assert_eq!(version(&dir), 2);
+    let (ok, text) = run(&[
+        "tablebase",
+        "generate",
+        "--pieces",
+        "3",
+        "--dir",
+        d,
+        "--quiet",
+    ]);
+    assert!(ok && text.contains("kept"), "{text}");
+    let v1 = dir.join("v1");
+    let v = v1.to_str().unwrap();
+    let (ok, text) = run(&[
+        "tablebase",
+        "generate",
+        "--pieces",
+        "3",
+        "--dir",
+        v,
+        "--quiet",
+        "--format",
+        "1",
+    ]);
+    assert!(ok, "{text}");
+    assert_eq!(version(&v1), 1);
+    let (ok, text) = run(&["tablebase", "compare", d, v]);
+    assert!(ok, "{text}");
+    assert!(
+        text.starts_with("compared 16 slices, 404560 positions, 0 differences"),
+        "{text}"
+    );
+    // One slice as a cluster job, into the version 1 directory.
+    std::fs::remove_file(v1.join("2k0m-1k0m.dtb")).unwrap();
+    let (ok, text) = run(&[
+        "tablebase",
+        "generate",
+        "--slice",
+        "2k0m-1k0m",
+        "--dir",
+        v,
+        "--quiet",
+    ]);
+    assert!(ok, "{text}");
+    assert_eq!(version(&v1), 2);
+    let (ok, text) = run(&["tablebase", "compare", d, v]);
+    assert!(ok, "{text}");
+    assert!(text.contains(" 0 differences"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -39,6 +39,9 @@ enum TablebaseCommand {
         /// depends on from DIR: one job of a cluster run.
         #[arg(long)]
         slice: Option<tablebase::Material>,
+        /// File format version written: 2 (compressed blocks) or 1.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+        format: u32,
     },
     /// List the slices of 2 to N pieces in dependency waves (`wave slice
     /// positions`): the slices of a wave are independent jobs.
@@ -116,15 +119,29 @@ pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
             dir,
             threads,
             quiet,
+            format,
             ..
-        } => generate_one(*material, dir, usize::from(*threads), *quiet),
+        } => generate_one(
+            *material,
+            dir,
+            usize::from(*threads),
+            file_format(*format),
+            *quiet,
+        ),
         TablebaseCommand::Generate {
             pieces,
             dir,
             threads,
             quiet,
             slice: None,
-        } => generate(pieces.unwrap_or(2), dir, usize::from(*threads), *quiet),
+            format,
+        } => generate(
+            pieces.unwrap_or(2),
+            dir,
+            usize::from(*threads),
+            file_format(*format),
+            *quiet,
+        ),
         TablebaseCommand::Slices { pieces } => {
             for (wave, slices) in tablebase::waves(*pieces).iter().enumerate() {
                 for m in slices {
@@ -190,13 +207,28 @@ fn row(s: &tablebase::SliceReport) -> String {
     )
 }
 
-fn generate(pieces: u32, dir: &Path, threads: usize, quiet: bool) -> Result<(), Failure> {
+/// The format of `--format N`.
+fn file_format(version: u32) -> tablebase::FileFormat {
+    if version == 1 {
+        tablebase::FileFormat::V1
+    } else {
+        tablebase::FileFormat::V2
+    }
+}
+
+fn generate(
+    pieces: u32,
+    dir: &Path,
+    threads: usize,
+    format: tablebase::FileFormat,
+    quiet: bool,
+) -> Result<(), Failure> {
     let total: u64 = (2..=pieces)
         .flat_map(tablebase::Material::all_with)
         .map(|m| m.positions())
         .sum();
     let bar = bar(total, quiet);
-    let report = tablebase::generate(dir, pieces, threads, &|p| {
+    let report = tablebase::generate_as(dir, pieces, threads, format, &|p| {
         bar.set_position(p.positions_done);
         bar.set_message(format!("slice {}/{} {}", p.slice, p.slices, p.material));
     })
@@ -221,10 +253,11 @@ fn generate_one(
     material: tablebase::Material,
     dir: &Path,
     threads: usize,
+    format: tablebase::FileFormat,
     quiet: bool,
 ) -> Result<(), Failure> {
     let bar = bar(material.positions(), quiet);
-    let s = tablebase::generate_slice(dir, material, threads, &|p| {
+    let s = tablebase::generate_slice_as(dir, material, threads, format, &|p| {
         bar.set_position(p.positions_done)
     })
     .map_err(|e| e.to_string())?;

@@ -88,6 +88,32 @@ pub fn generate(
     threads: usize,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<GenerateReport, TablebaseError> {
+    generate_as(dir, pieces, threads, FileFormat::V1, progress)
+}
+
+/// The format of the files a generation writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    /// Version 1: 2 bits of value and a byte of distance per position.
+    V1,
+    /// Version 2: blocks of 4 096 positions compressed, each with its own
+    /// checksum (what [`super::compress`] writes).
+    V2,
+}
+
+/// [`generate`], writing the files in `format`. Files already there are
+/// kept in whichever version they are (a directory may mix them).
+///
+/// # Errors
+///
+/// As [`generate`].
+pub fn generate_as(
+    dir: &Path,
+    pieces: u32,
+    threads: usize,
+    format: FileFormat,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<GenerateReport, TablebaseError> {
     if pieces > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(pieces));
     }
@@ -105,7 +131,7 @@ pub fn generate(
             positions_done,
             positions_total: total,
         };
-        let (slice, report) = build(&tables, material, threads, &done, &|p| {
+        let (slice, report) = build(&tables, material, threads, format, &done, &|p| {
             progress(&progress_of(p))
         })?;
         reports.push(report);
@@ -133,20 +159,43 @@ pub fn generate_slice(
     threads: usize,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<SliceReport, TablebaseError> {
+    generate_slice_as(dir, material, threads, FileFormat::V1, progress)
+}
+
+/// [`generate_slice`], writing the file in `format` (the slices it reads
+/// may be in either).
+///
+/// # Errors
+///
+/// As [`generate_slice`].
+pub fn generate_slice_as(
+    dir: &Path,
+    material: Material,
+    threads: usize,
+    format: FileFormat,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<SliceReport, TablebaseError> {
     if material.pieces() > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(material.pieces()));
     }
     let tables = Tablebase::empty(dir, MAX_PIECES);
     let done = AtomicU64::new(0);
-    let (_, report) = build(&tables, material, threads, &done, &|positions_done| {
-        progress(&Progress {
-            material,
-            slice: 1,
-            slices: 1,
-            positions_done,
-            positions_total: material.positions(),
-        })
-    })?;
+    let (_, report) = build(
+        &tables,
+        material,
+        threads,
+        format,
+        &done,
+        &|positions_done| {
+            progress(&Progress {
+                material,
+                slice: 1,
+                slices: 1,
+                positions_done,
+                positions_total: material.positions(),
+            })
+        },
+    )?;
     Ok(report)
 }
 
@@ -156,6 +205,7 @@ fn build(
     tables: &Tablebase,
     material: Material,
     threads: usize,
+    format: FileFormat,
     done: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Slice, SliceReport), TablebaseError> {
@@ -169,7 +219,12 @@ fn build(
         Err(_) => {
             let tick = |n: u64| progress(done.fetch_add(n, Ordering::Relaxed) + n);
             let s = par::with_threads(threads, || solve_slice(tables, material, &tick))?;
-            file::write(dir, &s)?;
+            match format {
+                FileFormat::V1 => file::write(dir, &s)?,
+                FileFormat::V2 => {
+                    par::with_threads(threads, || file::write_packed(dir, &s, file::BLOCK_LEN))?;
+                }
+            }
             (s, false)
         }
     };

@@ -12,8 +12,10 @@
 //!   had no 80-ply rule, a draw under it (`d > 80`, saturated at 255);
 //! - [`Wdl::Draw`].
 //!
-//! The exact semantics, the index and the file format are in
-//! docs/TABLEBASES.md.
+//! The exact semantics, the index and the two file formats (version 1:
+//! 2 bits of value and a byte of distance per position; version 2: blocks
+//! compressed by a range coder, each with its checksum, written by
+//! [`compress`]) are in docs/TABLEBASES.md.
 //!
 //! ```
 //! use damas::spanish::tablebase::{generate, Tablebase, Wdl};
@@ -42,7 +44,10 @@ mod verify;
 use std::path::PathBuf;
 
 pub use compress::{compare, compress, CompareReport, CompressOptions, CompressReport};
-pub use generate::{generate, generate_slice, waves, GenerateReport, Progress, SliceReport};
+pub use generate::{
+    generate, generate_as, generate_slice, generate_slice_as, waves, FileFormat, GenerateReport,
+    Progress, SliceReport,
+};
 pub use index::{Material, MaterialParseError};
 pub use probe::{DamagedSlice, MoveValue, Probe, ProbeError, Tablebase};
 pub use verify::{verify, VerifyReport, VerifyStep};

@@ -92,11 +92,13 @@ enum Miss {
 /// A set of tablebase files in one directory, read on demand.
 ///
 /// Each slice file is read the first time a position of its material is
-/// probed, its checksum checked, and kept in memory (values and
-/// distances) for the life of the value; a missing or damaged file makes
-/// its positions unknown, and no entry of a slice is used before its
-/// whole file has been checked. Probes take `&self` and are safe from any
-/// number of threads.
+/// probed, its checksum checked, and kept in memory for the life of the
+/// value; a missing or damaged file makes its positions unknown. A format
+/// version 1 file is checked whole before any entry is used; a version 2
+/// file (compressed blocks) has its header and block index checked when
+/// read, and each block's checksum when the block is first probed and
+/// decoded: a damaged block makes only its own positions unknown. Probes
+/// take `&self` and are safe from any number of threads.
 ///
 /// Reading a large slice takes a second or more, so a search on the clock
 /// probes with [`Tablebase::probe_without_waiting`], which hands the read
