@@ -57,7 +57,7 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
     let (notice, notice_code, notice_params) = coded(session.notice.clone());
     let (warning, warning_code, warning_params) =
         coded(settings.spec().rules_note().map(Message::from));
-    json!({
+    let mut state = json!({
         "id": format!("{:016x}", session.id),
         "version": session.version,
         "game": kind.name(),
@@ -93,7 +93,26 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
         "notice_params": notice_params,
         "position": game.position_text(),
         "can_undo": session.turns() > 0,
-    })
+    });
+    if let Some(binding) = &session.binding {
+        // A group's game: who holds each seat (names only, never a token).
+        let owners: Vec<Value> = binding
+            .owners
+            .iter()
+            .map(|owner| match owner {
+                Some(member) => json!({
+                    "member": member,
+                    "name": binding.names.get(member - 1),
+                }),
+                None => Value::Null,
+            })
+            .collect();
+        state["group"] = json!({
+            "id": format!("{:016x}", binding.group),
+            "seats": owners,
+        });
+    }
+    state
 }
 
 /// An option's value in `settings` as JSON: a check as a boolean, a spin
