@@ -83,6 +83,7 @@ const APP_JS: &str = include_str!("assets/app.js");
 const I18N_JS: &str = include_str!("assets/i18n.js");
 const MOVES_JS: &str = include_str!("assets/moves.js");
 const SETUP_JS: &str = include_str!("assets/setup.js");
+const GROUP_JS: &str = include_str!("assets/group.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
@@ -114,6 +115,7 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
         .route("/i18n.js", script(I18N_JS))
         .route("/moves.js", script(MOVES_JS))
         .route("/setup.js", script(SETUP_JS))
+        .route("/group.js", script(GROUP_JS))
         .route("/i18n/{file}", get(lang::texts))
         .route(
             "/app.css",

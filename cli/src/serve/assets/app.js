@@ -99,7 +99,8 @@ function centreBoard() {
 }
 
 function humanToMove() {
-  return state && state.to_move != null && state.seats[state.to_move].kind === "human" && !state.thinking;
+  return state && state.to_move != null && state.seats[state.to_move].kind === "human" && !state.thinking
+    && mySeat(state.to_move);
 }
 
 function draw() {
@@ -123,6 +124,9 @@ function draw() {
   $("export").href = `/api/games/${state.id}/record?lang=${LANG}`;
   $("position-text").value = state.position;
   $("clock").value = String(state.settings.turn_seconds);
+  // A group's game: its clock and next game are the group's.
+  $("clock").disabled = Boolean(state.group);
+  $("newgame").hidden = Boolean(state.group);
   $("undo").disabled = !state.can_undo;
   $("resign").disabled = !humanToMove();
 }
@@ -273,6 +277,10 @@ function drawSeats() {
       <span class="standing">${standingText(i)}</span>`;
     const select = li.querySelector("select");
     select.value = seat.kind;
+    select.disabled = !mySeat(i);
+    // A group's game: the member's name beside the seat's (as text).
+    const owner = state.group && state.group.seats[i];
+    if (owner) li.querySelector(".seat-name").textContent = `${seatName(i)} (${owner.name})`;
     select.addEventListener("change", () =>
       act("PUT", `/api/games/${state.id}/seats/${i + 1}`, { kind: select.value, level: seat.level, think_ms: seat.think_ms }));
     list.appendChild(li);
@@ -407,6 +415,7 @@ function redrawTexts() {
     fillPlayers();
   }
   if (state) draw();
+  drawGroup();
 }
 
 async function load() {
@@ -419,6 +428,9 @@ async function load() {
       return;
     }
   }
+  const invited = location.pathname.match(/^\/j\/([0-9a-f]{1,16})$/);
+  if (invited) { await loadGroup(invited[1]); return; }
+  leaveGroup();
   const match = location.pathname.match(/^\/g\/([0-9a-f]{1,16})$/);
   if (!match) { openSetup(); return; }
   try {
@@ -451,7 +463,9 @@ async function poll() {
       drawAnalysis();
     }
   } catch (err) {
-    showError(err);
+    // A group's last game is removed when the next begins: the group's
+    // poll brings the next.
+    if (!state.group) showError(err);
   }
 }
 
