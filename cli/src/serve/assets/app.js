@@ -73,7 +73,8 @@ function setState(next) {
   if (!state || state.id !== next.id || state.game_number !== next.game_number) {
     // The board faces the person: the second player's side at the bottom
     // when the only person of a two-player game plays it.
-    const humans = next.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
+    // In a group's game, the people of this device.
+    const humans = next.seats.map((s, i) => (s.kind === "human" && mySeatIn(next, i) ? i : -1)).filter((i) => i >= 0);
     $("flip").checked = next.players === 2 && humans.length === 1 && humans[0] === 1;
   }
   noteNewMove(state, next);
@@ -496,6 +497,7 @@ $("clock").addEventListener("change", () =>
 for (const id of ["show-legal", "numbers", "flip"]) $(id).addEventListener("change", () => state && drawBoard());
 $("analysis-on").addEventListener("change", () => state && drawAnalysis());
 window.addEventListener("popstate", load);
+initGroups();
 keepToggles();
 setInterval(poll, 400);
 setInterval(() => state && clockBase && drawStatus(), 250);

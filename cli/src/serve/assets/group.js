@@ -12,9 +12,12 @@ let groupYou = [];      // the members this device plays for
 // Whether this device may act for seat `i` of the game shown: any seat of
 // a game on one device; in a group's game, its member's seats (and the
 // CPU's seats for the creator).
-function mySeat(i) {
-  if (!state || !state.group) return true;
-  const owner = state.group.seats[i];
+function mySeat(i) { return mySeatIn(state, i); }
+
+// The same for seat `i` of the game `game`.
+function mySeatIn(game, i) {
+  if (!game || !game.group) return true;
+  const owner = game.group.seats[i];
   return groupYou.includes(owner ? owner.member : 1);
 }
 
@@ -145,8 +148,12 @@ async function copyLink() {
   $("group-copied").textContent = t("group.copied");
 }
 
-$("create-group").addEventListener("click", createGroup);
-$("group-join-button").addEventListener("click", joinGroup);
-$("group-start").addEventListener("click", () => groupAction("POST", `/api/groups/${group.id}/next`));
-$("group-copy").addEventListener("click", copyLink);
-setInterval(pollGroup, 1000);
+// The group's buttons and poll (app.js calls it once the page's helpers
+// are defined).
+function initGroups() {
+  $("create-group").addEventListener("click", createGroup);
+  $("group-join-button").addEventListener("click", joinGroup);
+  $("group-start").addEventListener("click", () => groupAction("POST", `/api/groups/${group.id}/next`));
+  $("group-copy").addEventListener("click", copyLink);
+  setInterval(pollGroup, 1000);
+}
