@@ -647,6 +647,39 @@ fn bad_names_full_groups_and_other_sites_are_refused() {
 }
 
 #[test]
+fn a_record_names_the_members_and_an_idle_group_expires() {
+    let server = Server::start(&["--idle-secs", "1"]);
+    let (mut ana, mut bea) = (Device::default(), Device::default());
+    let created = ana.ok(
+        &server,
+        "POST",
+        "/api/groups",
+        Some(r#"{"name":"Ana María","settings":{"game":"spanish"}}"#),
+        201,
+    );
+    let base = format!("/api/groups/{}", str_of(&created["id"]));
+    bea.ok(
+        &server,
+        "POST",
+        &format!("{base}/join"),
+        Some(r#"{"name":"Bea"}"#),
+        201,
+    );
+    let started = ana.ok(&server, "POST", &format!("{base}/next"), None, 201);
+    let game = str_of(&started["game"]);
+    let record = ana.call(&server, "GET", &format!("/api/games/{game}/record"), None);
+    assert!(
+        record.text.contains("[White \"Ana María\"]"),
+        "{}",
+        record.text
+    );
+    assert!(record.text.contains("[Black \"Bea\"]"), "{}", record.text);
+    // Nobody asks for either for a second: both are gone.
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    refused(&ana.call(&server, "GET", &base, None), 404, "no_group");
+}
+
+#[test]
 fn single_device_games_stay_as_they_were() {
     let server = Server::start(&[]);
     let state = server.create(r#"{"game":"spanish","seats":[{"kind":"human"},{"kind":"human"}]}"#);

@@ -353,6 +353,17 @@ fn seat_history(session: &WebGame, index: usize, lang: Lang) -> String {
     }
 }
 
+/// The name of the member who played seat `index` of a group's game
+/// throughout (a person's seat that never changed hands).
+fn member_name(session: &WebGame, index: usize) -> Option<String> {
+    let binding = session.binding.as_ref()?;
+    let member = binding.owners.get(index).copied().flatten()?;
+    let kept = session.seats[index].kind == SeatKind::Human
+        && session.handovers.iter().all(|h| h.seat != index);
+    kept.then(|| binding.names.get(member - 1).cloned())
+        .flatten()
+}
+
 /// A PDN date (`2026.12.03`, UTC) of a time.
 pub fn pdn_date(time: std::time::SystemTime) -> String {
     let days = time
@@ -383,7 +394,9 @@ pub fn record(session: &WebGame, lang: Lang) -> GameRecord {
         game: session.game_number as usize + 1,
         kind: game.kind(),
         seats: (0..session.seats.len())
-            .map(|index| seat_history(session, index, lang))
+            .map(|index| {
+                member_name(session, index).unwrap_or_else(|| seat_history(session, index, lang))
+            })
             .collect(),
         start: session.start.clone(),
         moves: game.turns().into_iter().map(|turn| turn.text).collect(),
