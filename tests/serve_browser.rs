@@ -280,7 +280,102 @@ fn the_board_plays_every_game_in_headless_chromium() {
         let phone = connect(&driver, &browser_checks::PHONE).await;
         browser_checks::phone(&phone, &server).await;
         phone.close().await.expect("the phone closes");
+        group_from_two_devices(&driver, &server).await;
     });
+}
+
+/// Two browsers asking for Spanish, two devices: each its own cookies.
+const SPANISH: Device = Device {
+    phone: false,
+    languages: "es-ES,es",
+};
+
+/// A group of two devices: Ana creates it with the form and sees the
+/// invitation link, Bea opens the link and joins, Ana starts the game;
+/// each board plays only its own seat, and the seat tokens stay out of
+/// the script's reach.
+async fn group_from_two_devices(driver: &Driver, server: &Server) {
+    let ana = connect(driver, &SPANISH).await;
+    let bea = connect(driver, &SPANISH).await;
+    ana.goto(&server.url).await.expect("the page opens");
+    fill_form(&ana, "spanish", 2, &["human", "human"], "").await;
+    find(&ana, "#group-name")
+        .await
+        .send_keys("Ana")
+        .await
+        .expect("typed");
+    click(&ana, "#create-group").await;
+    wait_until(&ana, "the group", "return group !== null;").await;
+    let link: String = ana
+        .execute(
+            "return document.getElementById('group-link').value;",
+            vec![],
+        )
+        .await
+        .expect("the link")
+        .as_str()
+        .expect("a text")
+        .to_string();
+    assert!(link.contains("/j/"), "{link}");
+    bea.goto(&link).await.expect("the link opens");
+    find(&bea, "#join-name")
+        .await
+        .send_keys("Bea")
+        .await
+        .expect("typed");
+    click(&bea, "#group-join-button").await;
+    wait_until(
+        &bea,
+        "Bea joined",
+        "return groupYou.length === 1 && groupYou[0] === 2;",
+    )
+    .await;
+    wait_until(
+        &ana,
+        "Bea in the list",
+        "return group.members.length === 2;",
+    )
+    .await;
+    click(&ana, "#group-start").await;
+    wait_until(
+        &bea,
+        "the game on Bea's board",
+        "return state !== null && state.group != null;",
+    )
+    .await;
+    // White (Ana) to move: Bea's board offers no piece, Ana's four.
+    assert_eq!(count(&bea, "#board g.pt.movable").await, 0);
+    assert_eq!(
+        bea.execute("return document.cookie;", vec![])
+            .await
+            .expect("the cookies"),
+        json!("")
+    );
+    wait_until(
+        &ana,
+        "Ana's turn",
+        "return state !== null && humanToMove();",
+    )
+    .await;
+    assert_eq!(count(&ana, "#board g.pt.movable").await, 4);
+    play(&ana, "11", "15", "step").await;
+    wait_until(
+        &bea,
+        "Bea's turn",
+        "return state.moves.length === 1 && humanToMove();",
+    )
+    .await;
+    assert_eq!(count(&bea, "#board g.pt.movable").await, 4);
+    // Bea plays Black: her board faces her.
+    wait_until(
+        &bea,
+        "the board turned",
+        "return document.getElementById('flip').checked;",
+    )
+    .await;
+    screenshot(&bea, "group-es").await;
+    ana.close().await.expect("the browser closes");
+    bea.close().await.expect("the browser closes");
 }
 
 async fn browse(client: &Client) {

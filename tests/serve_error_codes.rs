@@ -648,6 +648,161 @@ fn turn_cap(record: &mut Record, server: &Server) {
     );
 }
 
+/// A request on its own connection with `headers` added: the status, the
+/// body as JSON and the value of each cookie set (`name=value`).
+fn with_headers(
+    server: &Server,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (u16, Value, Vec<String>) {
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+        server.address(),
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    let mut stream = open(server, request.as_bytes());
+    let mut bytes = Vec::new();
+    let _ = stream.read_to_end(&mut bytes);
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .strip_prefix("HTTP/1.1 ")
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let cookies = head
+        .lines()
+        .filter_map(|line| line.strip_prefix("set-cookie: "))
+        .filter_map(|value| value.split(';').next())
+        .map(str::to_string)
+        .collect();
+    let value = serde_json::from_str(body).unwrap_or_else(|_| panic!("not JSON: {text:?}"));
+    (status, value, cookies)
+}
+
+/// The refusals of groups: names, sizes, the creator's requests, seats
+/// without their token, the group's game, another site's page, the
+/// client's share (`--max-games-per-client 3`).
+fn groups(record: &mut Record, server: &Server) {
+    let mut error = |case: &str, (status, body, _): (u16, Value, Vec<String>)| {
+        record.error(case, (status, body));
+    };
+    let post = |path: &str, body: &str, cookie: &str| {
+        let headers: &[(&str, &str)] = if cookie.is_empty() {
+            &[]
+        } else {
+            &[("Cookie", cookie)]
+        };
+        with_headers(server, "POST", path, body, headers)
+    };
+    error(
+        "group: empty name",
+        post(
+            "/api/groups",
+            r#"{"name":" ","settings":{"game":"chinese"}}"#,
+            "",
+        ),
+    );
+    error(
+        "group: seven players",
+        post(
+            "/api/groups",
+            r#"{"name":"Ana","settings":{"game":"chinese","engines":[{},{},{},{},{},{}]}}"#,
+            "",
+        ),
+    );
+    error(
+        "group: no such group",
+        with_headers(server, "GET", "/api/groups/0123456789abcdef", "", &[]),
+    );
+    let (status, created, cookies) = post(
+        "/api/groups",
+        r#"{"name":"Ana","settings":{"game":"spanish"}}"#,
+        "",
+    );
+    assert_eq!(status, 201, "{created}");
+    let creator = cookies.join("; ");
+    let base = format!("/api/groups/{}", created["id"].as_str().expect("an id"));
+    error(
+        "group: start alone",
+        post(&format!("{base}/next"), "", &creator),
+    );
+    let (status, _, _) = post(&format!("{base}/join"), r#"{"name":"Bea"}"#, "");
+    assert_eq!(status, 201);
+    error(
+        "group: join a full group",
+        post(&format!("{base}/join"), r#"{"name":"Cai"}"#, ""),
+    );
+    error(
+        "group: next by another",
+        post(&format!("{base}/next"), "", ""),
+    );
+    let (status, started, _) = post(&format!("{base}/next"), "", &creator);
+    assert_eq!(status, 201, "{started}");
+    let game = started["game"].as_str().expect("a game").to_string();
+    error(
+        "group: a move without the seat's token",
+        post(
+            &format!("/api/games/{game}/move"),
+            r#"{"move":"11-15"}"#,
+            "",
+        ),
+    );
+    error(
+        "group: settings during a game",
+        with_headers(
+            server,
+            "PUT",
+            &format!("{base}/settings"),
+            r#"{"game":"spanish"}"#,
+            &[("Cookie", &creator)],
+        ),
+    );
+    error(
+        "group: the game's clock",
+        with_headers(
+            server,
+            "PUT",
+            &format!("/api/games/{game}/clock"),
+            r#"{"turn_seconds":30}"#,
+            &[("Cookie", &creator)],
+        ),
+    );
+    error(
+        "group: another site's page",
+        with_headers(
+            server,
+            "POST",
+            &format!("{base}/join"),
+            r#"{"name":"Eve"}"#,
+            &[("Origin", "http://evil.example")],
+        ),
+    );
+    for _ in 0..2 {
+        let (status, _, _) = post(
+            "/api/groups",
+            r#"{"name":"Ana","settings":{"game":"chinese"}}"#,
+            "",
+        );
+        assert_eq!(status, 201);
+    }
+    error(
+        "group: the client's share",
+        post(
+            "/api/groups",
+            r#"{"name":"Ana","settings":{"game":"chinese"}}"#,
+            "",
+        ),
+    );
+}
+
 /// Every answer, in order, from servers started for the cases.
 fn answers() -> Vec<Value> {
     let mut record = Record::default();
@@ -700,6 +855,10 @@ fn answers() -> Vec<Value> {
             start.elapsed() < Duration::from_millis(1000),
             "held too long"
         );
+    }
+    {
+        let server = Server::start(&["--max-games-per-client", "3"]);
+        groups(&mut record, &server);
     }
     record.entries
 }

@@ -34,13 +34,13 @@ const MAX_MOVE_TEXT: usize = 200;
 type Answer = Result<Response, ApiError>;
 
 /// Reads a JSON body into `T`, with the parser's message on failure.
-fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
+pub fn body<T: for<'de> Deserialize<'de>>(bytes: &Bytes) -> Result<T, ApiError> {
     let bytes: &[u8] = if bytes.is_empty() { b"{}" } else { bytes };
     serde_json::from_slice(bytes)
         .map_err(|e| ApiError::bad_request(Message::BadBody(e.to_string())))
 }
 
-fn game_id(text: &str) -> Result<u64, ApiError> {
+pub fn game_id(text: &str) -> Result<u64, ApiError> {
     let unknown = || ApiError::not_found(Message::NoGame { expired: false });
     if text.len() > 16 {
         return Err(unknown());
@@ -48,7 +48,7 @@ fn game_id(text: &str) -> Result<u64, ApiError> {
     u64::from_str_radix(text, 16).map_err(|_| unknown())
 }
 
-fn answer(shared: &Shared, status: StatusCode) -> Response {
+pub fn answer(shared: &Shared, status: StatusCode) -> Response {
     let state = view::state(&lock(shared), Instant::now());
     (status, Json(state)).into_response()
 }
@@ -63,7 +63,16 @@ pub struct SeatRequest {
 }
 
 impl SeatRequest {
-    fn seat(&self, max_think_ms: u32) -> Result<Seat, ApiError> {
+    /// An engine's seat of this level and time.
+    pub fn engine(level: Option<u8>, think_ms: Option<u32>) -> SeatRequest {
+        SeatRequest {
+            kind: "engine".into(),
+            level,
+            think_ms,
+        }
+    }
+
+    pub fn seat(&self, max_think_ms: u32) -> Result<Seat, ApiError> {
         let kind = match self.kind.as_str() {
             "human" => SeatKind::Human,
             "engine" => SeatKind::Engine,
@@ -114,7 +123,7 @@ struct CreateRequest {
     position: Option<String>,
 }
 
-fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
+pub fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
     if seconds > MAX_TURN_SECONDS {
         return Err(ApiError::bad_request(Message::BadTurnSeconds {
             seconds,
@@ -125,7 +134,7 @@ fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
 }
 
 /// The game named `name`, from the registry.
-fn game_kind(name: &str) -> Result<GameKind, ApiError> {
+pub fn game_kind(name: &str) -> Result<GameKind, ApiError> {
     name.parse::<GameKind>()
         .map_err(|_| ApiError::bad_request(Message::BadGame(name.chars().take(20).collect())))
 }
@@ -138,14 +147,23 @@ fn option_text(value: &Value) -> String {
     }
 }
 
+/// The rule choices of a request: rule options by name and the two
+/// switches.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleChoices<'a> {
+    pub rules: Option<&'a serde_json::Map<String, Value>>,
+    pub anti_blocking: Option<bool>,
+    pub play_to_end: Option<bool>,
+}
+
 /// The game settings a request asks for, set through the option table
 /// (whose defaults are the board's): the rule presets given, the two
 /// switches, then the other rule options given by name, so that a named
 /// rule overrides its preset; then the game and players asked for.
-fn game_settings(
+pub fn game_settings(
     kind: GameKind,
     players: u8,
-    request: &CreateRequest,
+    request: RuleChoices<'_>,
 ) -> Result<Options, ApiError> {
     // The game and players come first, so that a preset is checked
     // against them (`Rules ccerl` needs two players) as the protocol does.
@@ -155,7 +173,7 @@ fn game_settings(
         ..Options::default()
     };
     let mut named: Vec<(&'static OptionDecl, String)> = Vec::new();
-    for (name, value) in request.rules.iter().flatten() {
+    for (name, value) in request.rules.into_iter().flatten() {
         let decl = options::find(name)
             .filter(|decl| decl.group == OptionGroup::Rule)
             .ok_or_else(|| {
@@ -224,7 +242,15 @@ pub async fn create(
             .collect(),
     };
     let settings = Settings::new(
-        game_settings(kind, players, &request)?,
+        game_settings(
+            kind,
+            players,
+            RuleChoices {
+                rules: request.rules.as_ref(),
+                anti_blocking: request.anti_blocking,
+                play_to_end: request.play_to_end,
+            },
+        )?,
         request.rotate_first.unwrap_or(true),
         turn_seconds(request.turn_seconds.unwrap_or(0))?,
     )?;
@@ -248,9 +274,20 @@ pub async fn show(State(store): AppState, Path(id): Path<String>) -> Answer {
     Ok(answer(&shared, StatusCode::OK))
 }
 
+/// Refuses a request that a group's game takes only through its group
+/// (its next game, its clock, its removal).
+fn not_for_groups(shared: &Shared) -> Result<(), ApiError> {
+    if lock(shared).binding.is_some() {
+        return Err(ApiError::forbidden(Message::GroupGame));
+    }
+    Ok(())
+}
+
 /// `DELETE /api/games/{id}`.
 pub async fn delete(State(store): AppState, Path(id): Path<String>) -> Answer {
-    store.remove(game_id(&id)?)?;
+    let id = game_id(&id)?;
+    not_for_groups(&store.get(id, Instant::now())?)?;
+    store.remove(id)?;
     Ok(StatusCode::NO_CONTENT.into_response())
 }
 
@@ -262,13 +299,24 @@ struct MoveRequest {
 }
 
 /// `POST /api/games/{id}/move`: a person's move.
-pub async fn play(State(store): AppState, Path(id): Path<String>, bytes: Bytes) -> Answer {
+pub async fn play(
+    State(store): AppState,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Answer {
     let request: MoveRequest = body(&bytes)?;
     if request.text.len() > MAX_MOVE_TEXT {
         return Err(ApiError::bad_request(Message::LongMove(MAX_MOVE_TEXT)));
     }
     let shared = store.get(game_id(&id)?, Instant::now())?;
-    lock(&shared).play(&request.text, Instant::now())?;
+    {
+        let mut session = lock(&shared);
+        if let (Some(binding), Some(player)) = (&session.binding, session.game.to_move()) {
+            binding.allow(&headers, player.index())?;
+        }
+        session.play(&request.text, Instant::now())?;
+    }
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -281,7 +329,12 @@ struct ResignRequest {
 
 /// `POST /api/games/{id}/resign`: a person's seat resigns (the player to
 /// move unless `player` names another).
-pub async fn resign(State(store): AppState, Path(id): Path<String>, bytes: Bytes) -> Answer {
+pub async fn resign(
+    State(store): AppState,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Answer {
     let request: ResignRequest = body(&bytes)?;
     let shared = store.get(game_id(&id)?, Instant::now())?;
     {
@@ -293,6 +346,9 @@ pub async fn resign(State(store): AppState, Path(id): Path<String>, bytes: Bytes
                 .to_move()
                 .ok_or_else(|| ApiError::conflict(Message::GameOver))?,
         };
+        if let Some(binding) = &session.binding {
+            binding.allow(&headers, player.index())?;
+        }
         session.resign(player, Instant::now())?;
     }
     schedule(&store, &shared);
@@ -300,9 +356,17 @@ pub async fn resign(State(store): AppState, Path(id): Path<String>, bytes: Bytes
 }
 
 /// `POST /api/games/{id}/undo`.
-pub async fn undo(State(store): AppState, Path(id): Path<String>) -> Answer {
+pub async fn undo(State(store): AppState, Path(id): Path<String>, headers: HeaderMap) -> Answer {
     let shared = store.get(game_id(&id)?, Instant::now())?;
-    lock(&shared).undo(Instant::now())?;
+    {
+        let mut session = lock(&shared);
+        if let Some(binding) = &session.binding {
+            // The turn goes back to the person who played last: theirs to
+            // ask (with no person's turn to take back, the creator's).
+            binding.allow(&headers, session.undo_seat().unwrap_or(usize::MAX))?;
+        }
+        session.undo(Instant::now())?;
+    }
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -310,6 +374,7 @@ pub async fn undo(State(store): AppState, Path(id): Path<String>) -> Answer {
 /// `POST /api/games/{id}/new`: the next game at this board.
 pub async fn new_game(State(store): AppState, Path(id): Path<String>) -> Answer {
     let shared = store.get(game_id(&id)?, Instant::now())?;
+    not_for_groups(&shared)?;
     lock(&shared).new_game(Instant::now());
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
@@ -320,6 +385,7 @@ pub async fn new_game(State(store): AppState, Path(id): Path<String>) -> Answer 
 pub async fn seat(
     State(store): AppState,
     Path((id, number)): Path<(String, String)>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Answer {
     let request: SeatRequest = body(&bytes)?;
@@ -330,7 +396,13 @@ pub async fn seat(
         .ok()
         .and_then(|n| n.checked_sub(1))
         .ok_or_else(|| ApiError::not_found(Message::NoSuchSeat))?;
-    lock(&shared).set_seat(index, seat, Instant::now())?;
+    {
+        let mut session = lock(&shared);
+        if let Some(binding) = &session.binding {
+            binding.allow(&headers, index)?;
+        }
+        session.set_seat(index, seat, Instant::now())?;
+    }
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -346,6 +418,7 @@ pub async fn clock(State(store): AppState, Path(id): Path<String>, bytes: Bytes)
     let request: ClockRequest = body(&bytes)?;
     let seconds = turn_seconds(request.turn_seconds)?;
     let shared = store.get(game_id(&id)?, Instant::now())?;
+    not_for_groups(&shared)?;
     lock(&shared).set_turn_seconds(seconds, Instant::now());
     Ok(answer(&shared, StatusCode::OK))
 }

@@ -26,6 +26,12 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// 403: the request may not do this: a group's seat without its
+    /// token, a creator's change by another member, another site's page.
+    pub fn forbidden(message: impl Into<Message>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, message)
+    }
+
     /// 404: no such game, seat or page.
     pub fn not_found(message: impl Into<Message>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)

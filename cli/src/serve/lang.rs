@@ -216,6 +216,7 @@ mod tests {
             include_str!("assets/moves.js"),
             include_str!("assets/i18n.js"),
             include_str!("assets/setup.js"),
+            include_str!("assets/group.js"),
         ] {
             // Literal keys only: `t("reason." + code)` is checked by the
             // tests of the codes.

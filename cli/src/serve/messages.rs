@@ -131,6 +131,26 @@ codes! {
     AmbiguousMove => "ambiguous_move",
     /// Not a move (or point) in the game's notation.
     NotAMove => "not_a_move",
+    /// A request for a group's seat without that seat's token.
+    SeatNotYours => "seat_not_yours",
+    /// A group request only its creator may make.
+    NotTheCreator => "not_the_creator",
+    /// The group has as many players as its game takes.
+    GroupFull => "group_full",
+    /// A state-changing request from a page of another origin.
+    CrossOrigin => "cross_origin",
+    /// A change a group makes only between games.
+    BetweenGamesOnly => "between_games_only",
+    /// A person's name that is empty, too long or not plain text.
+    BadName => "bad_name",
+    /// No group has that id.
+    NoGroup => "no_group",
+    /// A request a group's game takes only through its group.
+    GroupGame => "group_game",
+    /// A group whose people and engines do not make a game's players.
+    GroupPlayers => "group_players",
+    /// The server or the client holds as many groups as it may.
+    TooManyGroups => "too_many_groups",
     /// A message of no code of its own: the page shows the sentence.
     Other => "other",
 }
@@ -220,6 +240,30 @@ pub enum Message {
     Play(PlayError),
     /// A player name that is not one.
     Player(PlayerParseError),
+    /// A request for the seat of this index (from 0) of a group's game
+    /// without its token.
+    SeatNotYours(usize),
+    /// A group request only its creator may make.
+    NotTheCreator,
+    /// The group has this many players, as many as its game takes.
+    GroupFull(usize),
+    /// A state-changing request from a page of another origin.
+    CrossOrigin,
+    /// A change a group makes only between games.
+    BetweenGamesOnly,
+    /// A name that is not 1 to this many characters of plain text.
+    BadName(usize),
+    /// No group has that id.
+    NoGroup,
+    /// A request a group's game takes only through its group.
+    GroupGame,
+    /// A group of this many players for a game of `min..=max`.
+    GroupPlayers { players: usize, min: u8, max: u8 },
+    /// The server (or, `client`, this client) holds this many groups, its
+    /// limit.
+    TooManyGroups { held: usize, client: bool },
+    /// The system's random source could not be read.
+    NoRandomness,
     /// A sentence of no code of its own (the router's, an extractor's).
     Other(String),
 }
@@ -280,7 +324,17 @@ impl Message {
                 },
                 PlayError::CannotPass(_) | PlayError::WrongGame => Code::Other,
             },
-            Message::Player(_) | Message::Other(_) => Code::Other,
+            Message::SeatNotYours(_) => Code::SeatNotYours,
+            Message::NotTheCreator => Code::NotTheCreator,
+            Message::GroupFull(_) => Code::GroupFull,
+            Message::CrossOrigin => Code::CrossOrigin,
+            Message::BetweenGamesOnly => Code::BetweenGamesOnly,
+            Message::BadName(_) => Code::BadName,
+            Message::NoGroup => Code::NoGroup,
+            Message::GroupGame => Code::GroupGame,
+            Message::GroupPlayers { .. } => Code::GroupPlayers,
+            Message::TooManyGroups { .. } => Code::TooManyGroups,
+            Message::Player(_) | Message::NoRandomness | Message::Other(_) => Code::Other,
         }
     }
 
@@ -305,6 +359,14 @@ impl Message {
             | Message::TimeUp(player)
             | Message::Play(PlayError::NotPlaying(player)) => put("player", json!(player.index())),
             Message::TurnCap(turns) => put("turns", json!(turns.to_string())),
+            Message::SeatNotYours(index) => put("player", json!(index)),
+            Message::GroupFull(players) => put("players", json!(players.to_string())),
+            Message::BadName(most) => put("max", json!(most.to_string())),
+            Message::GroupPlayers { players, min, max } => {
+                put("players", json!(players.to_string()));
+                put("min", json!(min.to_string()));
+                put("max", json!(max.to_string()));
+            }
             Message::Rules(RulesNote::JapaneseFallback { players }) => {
                 put("players", json!(players.to_string()));
             }
@@ -418,6 +480,46 @@ impl fmt::Display for Message {
             Message::Option(error) => write!(f, "{error}"),
             Message::Play(error) => write!(f, "{error}"),
             Message::Player(error) => write!(f, "{error}"),
+            Message::SeatNotYours(index) => write!(
+                f,
+                "p{} is not your seat: this device holds no token for it",
+                index + 1
+            ),
+            Message::NotTheCreator => f.write_str("only the group's creator may do that"),
+            Message::GroupFull(players) => write!(
+                f,
+                "the group is full: its game takes {players} players at most"
+            ),
+            Message::CrossOrigin => f.write_str("a request from another site's page is refused"),
+            Message::BetweenGamesOnly => {
+                f.write_str("that can be done only between games, not during one")
+            }
+            Message::BadName(most) => write!(
+                f,
+                "a name is 1 to {most} characters, with no control characters"
+            ),
+            Message::NoGroup => f.write_str("no such group (it may have expired)"),
+            Message::GroupGame => f.write_str(
+                "this game belongs to a group: its creator changes it through the group",
+            ),
+            Message::GroupPlayers { players, min, max } => write!(
+                f,
+                "a group's game takes {min}-{max} players (people and engines), not {players}"
+            ),
+            Message::TooManyGroups { held, client: true } => write!(
+                f,
+                "this address holds {held} groups, the limit for one client"
+            ),
+            Message::TooManyGroups {
+                held,
+                client: false,
+            } => write!(
+                f,
+                "the server holds {held} groups, its limit; try again later"
+            ),
+            Message::NoRandomness => {
+                f.write_str("no random source for a seat token; try again later")
+            }
             Message::Other(text) => f.write_str(text),
         }
     }
@@ -573,6 +675,28 @@ mod tests {
             PlayError::CannotPass(7).into(),
             "p9".parse::<Player>().expect_err("no player").into(),
             Message::Other("method not allowed".into()),
+            Message::SeatNotYours(1),
+            Message::NotTheCreator,
+            Message::GroupFull(2),
+            Message::CrossOrigin,
+            Message::BetweenGamesOnly,
+            Message::BadName(24),
+            Message::NoGroup,
+            Message::GroupGame,
+            Message::GroupPlayers {
+                players: 1,
+                min: 2,
+                max: 6,
+            },
+            Message::TooManyGroups {
+                held: 50,
+                client: true,
+            },
+            Message::TooManyGroups {
+                held: 500,
+                client: false,
+            },
+            Message::NoRandomness,
         ]
     }
 

@@ -20,12 +20,15 @@ use clap::Args;
 mod api;
 mod connections;
 mod error;
+mod group;
+mod group_api;
 mod lang;
 mod layers;
 mod messages;
 mod pool;
 mod session;
 mod store;
+mod tokens;
 mod view;
 
 use connections::ConnectionLimits;
@@ -80,6 +83,7 @@ const APP_JS: &str = include_str!("assets/app.js");
 const I18N_JS: &str = include_str!("assets/i18n.js");
 const MOVES_JS: &str = include_str!("assets/moves.js");
 const SETUP_JS: &str = include_str!("assets/setup.js");
+const GROUP_JS: &str = include_str!("assets/group.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
@@ -98,6 +102,7 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/g/{id}", get(page))
+        .route("/j/{id}", get(page))
         .route(
             "/app.js",
             get(|| async {
@@ -110,6 +115,7 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
         .route("/i18n.js", script(I18N_JS))
         .route("/moves.js", script(MOVES_JS))
         .route("/setup.js", script(SETUP_JS))
+        .route("/group.js", script(GROUP_JS))
         .route("/i18n/{file}", get(lang::texts))
         .route(
             "/app.css",
@@ -130,12 +136,18 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
         .route("/api/games/{id}/clock", put(api::clock))
         .route("/api/games/{id}/moves", get(api::moves))
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/groups", post(group_api::create))
+        .route("/api/groups/{id}", get(group_api::show))
+        .route("/api/groups/{id}/join", post(group_api::join))
+        .route("/api/groups/{id}/settings", put(group_api::change_settings))
+        .route("/api/groups/{id}/next", post(group_api::next))
         .fallback(|| async { api::not_found().await.into_response() })
         .layer(DefaultBodyLimit::max(layers::MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
             read_timeout,
             layers::read_body,
         ))
+        .layer(axum::middleware::from_fn(layers::cross_origin))
         .layer(axum::middleware::map_response(layers::json_errors))
         .with_state(store)
 }

@@ -14,6 +14,7 @@ use damas::{AnyGame, AnyMove, Game, GameKind, GameSpec, Player};
 use super::error::ApiError;
 use super::messages::Message;
 use super::pool::Analysis;
+use super::tokens::Binding;
 
 /// The first seat.
 const P1: Player = match Player::new(0) {
@@ -203,6 +204,10 @@ pub struct WebGame {
     in_flight: usize,
     /// The game was removed or expired: it starts no search again.
     closed: bool,
+    /// A group's game: its seats bound to the group's members, whose
+    /// tokens the requests acting for a seat must hold; `None` for a game
+    /// on one device.
+    pub binding: Option<Binding>,
 }
 
 impl WebGame {
@@ -253,6 +258,7 @@ impl WebGame {
             running: None,
             in_flight: 0,
             closed: false,
+            binding: None,
         })
     }
 
@@ -435,19 +441,41 @@ impl WebGame {
     /// A game whose first player is fixed (Spanish draughts: White opens)
     /// moves the seats round instead, so that the next seat opens.
     pub fn new_game(&mut self, now: Instant) {
-        self.cancel_search();
         self.game_number = self.game_number.saturating_add(1);
+        self.restart(1, now);
+    }
+
+    /// Makes a fresh session, its seats as given, game `number` of its
+    /// series: the first turn rotated as [`WebGame::new_game`] would have
+    /// after `number` games.
+    pub fn open_as(&mut self, number: u32, now: Instant) {
+        self.game_number = number;
+        self.restart(number as usize, now);
+    }
+
+    /// Starts game `self.game_number` from the start position; with a
+    /// fixed opener the seats move `shift` places on.
+    fn restart(&mut self, shift: usize, now: Instant) {
+        self.cancel_search();
         let spec = self.settings.spec();
         self.game = Arc::new(AnyGame::new(&spec));
-        if self.settings.rotate_first && self.seats.len() > 1 {
-            let next = Player::new(self.game_number as usize % self.seats.len());
+        let seats = self.seats.len();
+        if self.settings.rotate_first && seats > 1 {
+            let next = Player::new(self.game_number as usize % seats);
             match next {
                 Some(first) if !spec.kind().fixed_opener() => {
                     self.game = Arc::new(AnyGame::with_first_player(&spec, first));
                 }
-                // The opener is fixed: every seat moves one place on
-                // instead (two seats swap colours).
-                _ => self.seats.rotate_left(1),
+                // The opener is fixed: every seat moves on instead (two
+                // seats swap colours), its member with it.
+                _ => {
+                    self.seats.rotate_left(shift % seats);
+                    if let Some(binding) = &mut self.binding {
+                        if binding.owners.len() == seats {
+                            binding.owners.rotate_left(shift % seats);
+                        }
+                    }
+                }
             }
         }
         self.start = (self.game.first_player() != P1).then(|| self.game.position_text());
@@ -455,6 +483,20 @@ impl WebGame {
         self.handovers.clear();
         self.notice = None;
         self.changed(now);
+    }
+
+    /// The seat (index) an undo now would give the turn back to: the
+    /// person's seat that played last (`None` with nothing to undo, or no
+    /// person at the board).
+    pub fn undo_seat(&self) -> Option<usize> {
+        let person = |player: Player| self.seats[player.index()].kind == SeatKind::Human;
+        self.game
+            .turns()
+            .iter()
+            .rev()
+            .map(|turn| turn.player)
+            .find(|&player| person(player))
+            .map(Player::index)
     }
 
     /// Milliseconds left on the clock of the person to move.

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
 use super::error::ApiError;
+use super::group::Group;
 use super::messages::Message;
 use super::pool::{Job, Pool};
 use super::session::{Seat, WebGame};
@@ -83,9 +84,22 @@ impl Games {
     }
 }
 
-/// Every game and the engine pool.
+/// A group behind its lock. Lock order: a group, then the games map, then
+/// a game; never a group while holding a game.
+pub type SharedGroup = Arc<Mutex<Group>>;
+
+/// The groups held, and the client that made each; bounded like the
+/// games (`--max-games` in all, `--max-games-per-client` for one client).
+#[derive(Default)]
+struct Groups {
+    live: HashMap<u64, (SharedGroup, IpAddr)>,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+/// Every game and group, and the engine pool.
 pub struct Store {
     games: Mutex<Games>,
+    groups: Mutex<Groups>,
     pub limits: Limits,
     pub pool: Pool,
 }
@@ -94,6 +108,7 @@ impl Store {
     pub fn new(limits: Limits, pool: Pool) -> Store {
         Store {
             games: Mutex::new(Games::default()),
+            groups: Mutex::new(Groups::default()),
             limits,
             pool,
         }
@@ -107,6 +122,86 @@ impl Store {
             let games = lock(&self.games);
             if !games.live.contains_key(&id) && !games.removed.contains_key(&id) {
                 return id;
+            }
+        }
+    }
+
+    /// A fresh random group id (not a secret: the invitation link carries
+    /// it; the seats are the tokens').
+    pub fn new_group_id(&self) -> u64 {
+        loop {
+            let id = fastrand::u64(1..);
+            if !lock(&self.groups).live.contains_key(&id) {
+                return id;
+            }
+        }
+    }
+
+    /// Adds a group made by `client`, refused when the server or the client
+    /// holds as many as it may.
+    pub fn insert_group(&self, group: Group, client: IpAddr) -> Result<SharedGroup, ApiError> {
+        let mut groups = lock(&self.groups);
+        let held = groups.live.len();
+        if held >= self.limits.max_games {
+            return Err(ApiError::full(Message::TooManyGroups {
+                held,
+                client: false,
+            }));
+        }
+        let mine = groups.per_client.get(&client).copied().unwrap_or(0);
+        if mine >= self.limits.max_games_per_client {
+            return Err(ApiError::too_many(Message::TooManyGroups {
+                held: mine,
+                client: true,
+            }));
+        }
+        let id = group.id;
+        let shared = Arc::new(Mutex::new(group));
+        groups.live.insert(id, (Arc::clone(&shared), client));
+        *groups.per_client.entry(client).or_default() += 1;
+        Ok(shared)
+    }
+
+    /// The group with this id (marked as used).
+    pub fn group(&self, id: u64, now: Instant) -> Result<SharedGroup, ApiError> {
+        let shared = lock(&self.groups)
+            .live
+            .get(&id)
+            .map(|(shared, _)| Arc::clone(shared))
+            .ok_or_else(|| ApiError::not_found(Message::NoGroup))?;
+        lock(&shared).last_access = now;
+        Ok(shared)
+    }
+
+    /// Whether the game `id` is held (not removed nor expired).
+    pub fn is_live(&self, id: u64) -> bool {
+        lock(&self.games).live.contains_key(&id)
+    }
+
+    /// Drops the groups idle since `now - idle` whose game is gone too.
+    pub fn expire_groups(&self, now: Instant) {
+        let idle = self.limits.idle;
+        let candidates: Vec<(u64, SharedGroup)> = lock(&self.groups)
+            .live
+            .iter()
+            .map(|(&id, (shared, _))| (id, Arc::clone(shared)))
+            .collect();
+        for (id, shared) in candidates {
+            let expired = {
+                let group = lock(&shared);
+                now.saturating_duration_since(group.last_access) >= idle
+                    && group.game.is_none_or(|game| !self.is_live(game))
+            };
+            if expired {
+                let mut groups = lock(&self.groups);
+                if let Some((_, client)) = groups.live.remove(&id) {
+                    if let Some(count) = groups.per_client.get_mut(&client) {
+                        *count = count.saturating_sub(1);
+                        if *count == 0 {
+                            groups.per_client.remove(&client);
+                        }
+                    }
+                }
             }
         }
     }
@@ -245,8 +340,10 @@ pub async fn keep(store: Arc<Store>, tick: Duration) {
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         interval.tick().await;
-        for shared in store.expire(Instant::now()) {
+        let now = Instant::now();
+        for shared in store.expire(now) {
             schedule(&store, &shared);
         }
+        store.expire_groups(now);
     }
 }

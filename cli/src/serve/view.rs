@@ -57,7 +57,7 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
     let (notice, notice_code, notice_params) = coded(session.notice.clone());
     let (warning, warning_code, warning_params) =
         coded(settings.spec().rules_note().map(Message::from));
-    json!({
+    let mut state = json!({
         "id": format!("{:016x}", session.id),
         "version": session.version,
         "game": kind.name(),
@@ -93,7 +93,26 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
         "notice_params": notice_params,
         "position": game.position_text(),
         "can_undo": session.turns() > 0,
-    })
+    });
+    if let Some(binding) = &session.binding {
+        // A group's game: who holds each seat (names only, never a token).
+        let owners: Vec<Value> = binding
+            .owners
+            .iter()
+            .map(|owner| match owner {
+                Some(member) => json!({
+                    "member": member,
+                    "name": binding.names.get(member - 1),
+                }),
+                None => Value::Null,
+            })
+            .collect();
+        state["group"] = json!({
+            "id": format!("{:016x}", binding.group),
+            "seats": owners,
+        });
+    }
+    state
 }
 
 /// An option's value in `settings` as JSON: a check as a boolean, a spin
@@ -334,6 +353,17 @@ fn seat_history(session: &WebGame, index: usize, lang: Lang) -> String {
     }
 }
 
+/// The name of the member who played seat `index` of a group's game
+/// throughout (a person's seat that never changed hands).
+fn member_name(session: &WebGame, index: usize) -> Option<String> {
+    let binding = session.binding.as_ref()?;
+    let member = binding.owners.get(index).copied().flatten()?;
+    let kept = session.seats[index].kind == SeatKind::Human
+        && session.handovers.iter().all(|h| h.seat != index);
+    kept.then(|| binding.names.get(member - 1).cloned())
+        .flatten()
+}
+
 /// A PDN date (`2026.12.03`, UTC) of a time.
 pub fn pdn_date(time: std::time::SystemTime) -> String {
     let days = time
@@ -364,7 +394,9 @@ pub fn record(session: &WebGame, lang: Lang) -> GameRecord {
         game: session.game_number as usize + 1,
         kind: game.kind(),
         seats: (0..session.seats.len())
-            .map(|index| seat_history(session, index, lang))
+            .map(|index| {
+                member_name(session, index).unwrap_or_else(|| seat_history(session, index, lang))
+            })
             .collect(),
         start: session.start.clone(),
         moves: game.turns().into_iter().map(|turn| turn.text).collect(),

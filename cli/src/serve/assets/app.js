@@ -73,7 +73,8 @@ function setState(next) {
   if (!state || state.id !== next.id || state.game_number !== next.game_number) {
     // The board faces the person: the second player's side at the bottom
     // when the only person of a two-player game plays it.
-    const humans = next.seats.map((s, i) => (s.kind === "human" ? i : -1)).filter((i) => i >= 0);
+    // In a group's game, the people of this device.
+    const humans = next.seats.map((s, i) => (s.kind === "human" && mySeatIn(next, i) ? i : -1)).filter((i) => i >= 0);
     $("flip").checked = next.players === 2 && humans.length === 1 && humans[0] === 1;
   }
   noteNewMove(state, next);
@@ -99,7 +100,8 @@ function centreBoard() {
 }
 
 function humanToMove() {
-  return state && state.to_move != null && state.seats[state.to_move].kind === "human" && !state.thinking;
+  return state && state.to_move != null && state.seats[state.to_move].kind === "human" && !state.thinking
+    && mySeat(state.to_move);
 }
 
 function draw() {
@@ -123,6 +125,9 @@ function draw() {
   $("export").href = `/api/games/${state.id}/record?lang=${LANG}`;
   $("position-text").value = state.position;
   $("clock").value = String(state.settings.turn_seconds);
+  // A group's game: its clock and next game are the group's.
+  $("clock").disabled = Boolean(state.group);
+  $("newgame").hidden = Boolean(state.group);
   $("undo").disabled = !state.can_undo;
   $("resign").disabled = !humanToMove();
 }
@@ -273,6 +278,10 @@ function drawSeats() {
       <span class="standing">${standingText(i)}</span>`;
     const select = li.querySelector("select");
     select.value = seat.kind;
+    select.disabled = !mySeat(i);
+    // A group's game: the member's name beside the seat's (as text).
+    const owner = state.group && state.group.seats[i];
+    if (owner) li.querySelector(".seat-name").textContent = `${seatName(i)} (${owner.name})`;
     select.addEventListener("change", () =>
       act("PUT", `/api/games/${state.id}/seats/${i + 1}`, { kind: select.value, level: seat.level, think_ms: seat.think_ms }));
     list.appendChild(li);
@@ -407,6 +416,7 @@ function redrawTexts() {
     fillPlayers();
   }
   if (state) draw();
+  drawGroup();
 }
 
 async function load() {
@@ -419,6 +429,9 @@ async function load() {
       return;
     }
   }
+  const invited = location.pathname.match(/^\/j\/([0-9a-f]{1,16})$/);
+  if (invited) { await loadGroup(invited[1]); return; }
+  leaveGroup();
   const match = location.pathname.match(/^\/g\/([0-9a-f]{1,16})$/);
   if (!match) { openSetup(); return; }
   try {
@@ -451,7 +464,9 @@ async function poll() {
       drawAnalysis();
     }
   } catch (err) {
-    showError(err);
+    // A group's last game is removed when the next begins: the group's
+    // poll brings the next.
+    if (!state.group) showError(err);
   }
 }
 
@@ -482,6 +497,7 @@ $("clock").addEventListener("change", () =>
 for (const id of ["show-legal", "numbers", "flip"]) $(id).addEventListener("change", () => state && drawBoard());
 $("analysis-on").addEventListener("change", () => state && drawAnalysis());
 window.addEventListener("popstate", load);
+initGroups();
 keepToggles();
 setInterval(poll, 400);
 setInterval(() => state && clockBase && drawStatus(), 250);

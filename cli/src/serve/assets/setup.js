@@ -141,6 +141,7 @@ async function startGame() {
     const next = await api("POST", "/api/games", body);
     showError(null);
     history.pushState(null, "", "/g/" + next.id);
+    leaveGroup();
     $("setup").hidden = true;
     alertSetup(null);
     setState(next);

@@ -1,0 +1,443 @@
+//! The groups' API: create a group, join it, read it, change its settings
+//! and start its next game (docs/SERVE.md, "Groups"). A group's game is an
+//! ordinary game of the store whose seats are bound to the members; its
+//! moves go through the games' API, which checks the seat tokens.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use damas::options::{OptionGroup, OPTIONS};
+use damas::{Game, GameKind};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use super::api::{self, RuleChoices, SeatRequest};
+use super::error::ApiError;
+use super::group::{self, Group, GroupSettings, Member};
+use super::messages::Message;
+use super::session::{Settings, WebGame};
+use super::store::{lock, schedule, SharedGroup, Store};
+use super::tokens;
+use super::view;
+
+type AppState = State<Arc<Store>>;
+type Answer = Result<Response, ApiError>;
+
+/// An engine that fills a seat.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct EngineRequest {
+    level: Option<u8>,
+    think_ms: Option<u32>,
+}
+
+/// The group's settings as a request gives them.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct SettingsRequest {
+    game: String,
+    engines: Option<Vec<EngineRequest>>,
+    anti_blocking: Option<bool>,
+    play_to_end: Option<bool>,
+    rules: Option<Map<String, Value>>,
+    rotate_first: Option<bool>,
+    show_legal_moves: Option<bool>,
+    turn_seconds: Option<u32>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    name: String,
+    settings: SettingsRequest,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    name: String,
+}
+
+/// The players the group's game of `kind` takes, or why `players` is not
+/// among them.
+fn check_players(kind: GameKind, players: usize) -> Result<(), ApiError> {
+    let (min, max) = group::player_range(kind);
+    if players > usize::from(max) || players < usize::from(min) {
+        return Err(ApiError::conflict(Message::GroupPlayers {
+            players,
+            min,
+            max,
+        }));
+    }
+    Ok(())
+}
+
+/// The settings a request asks for, checked for a group of `people`: the
+/// game, the engines (the people and engines must fit the game), the
+/// rules for that many players, the clock.
+fn settings(
+    request: SettingsRequest,
+    people: usize,
+    max_think_ms: u32,
+) -> Result<GroupSettings, ApiError> {
+    let kind = api::game_kind(&request.game)?;
+    let engines = request
+        .engines
+        .iter()
+        .flatten()
+        .map(|e| SeatRequest::engine(e.level, e.think_ms).seat(max_think_ms))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (min, max) = group::player_range(kind);
+    let players = people + engines.len();
+    if players > usize::from(max) {
+        return Err(ApiError::conflict(Message::GroupPlayers {
+            players,
+            min,
+            max,
+        }));
+    }
+    let choices = RuleChoices {
+        rules: request.rules.as_ref(),
+        anti_blocking: request.anti_blocking,
+        play_to_end: request.play_to_end,
+    };
+    // Checked for the players there are (at least the game's fewest).
+    let counted = u8::try_from(players).unwrap_or(max).clamp(min, max);
+    let options = api::game_settings(kind, counted, choices)?;
+    let turn_seconds = api::turn_seconds(request.turn_seconds.unwrap_or(0))?;
+    Ok(GroupSettings {
+        kind,
+        engines,
+        rules: request.rules.unwrap_or_default(),
+        anti_blocking: request.anti_blocking,
+        play_to_end: request.play_to_end,
+        options,
+        rotate_first: request.rotate_first.unwrap_or(true),
+        show_legal_moves: request.show_legal_moves.unwrap_or(true),
+        turn_seconds,
+    })
+}
+
+fn group_id(text: &str) -> Result<u64, ApiError> {
+    if text.len() > 16 {
+        return Err(ApiError::not_found(Message::NoGroup));
+    }
+    u64::from_str_radix(text, 16).map_err(|_| ApiError::not_found(Message::NoGroup))
+}
+
+/// Counts the last game into the standings once it is over.
+fn settle(store: &Store, group: &mut Group) {
+    let Some(game) = group.game.filter(|_| !group.counted) else {
+        return;
+    };
+    let Ok(shared) = store.get(game, Instant::now()) else {
+        return;
+    };
+    let finished = {
+        let session = lock(&shared);
+        session.game.outcome().map(|outcome| {
+            let owners = session
+                .binding
+                .as_ref()
+                .map(|b| b.owners.clone())
+                .unwrap_or_default();
+            (outcome.places, owners)
+        })
+    };
+    if let Some((places, owners)) = finished {
+        group.count(&places, &owners);
+    }
+}
+
+/// Whether the group is between games: none begun, the last one over or
+/// gone.
+fn between_games(store: &Store, group: &Group) -> bool {
+    group.game.is_none_or(|game| {
+        store
+            .get(game, Instant::now())
+            .map_or(true, |shared| lock(&shared).game.is_over())
+    })
+}
+
+/// The members (from 1) whose token this request holds.
+fn yours(headers: &HeaderMap, group: &Group) -> Vec<usize> {
+    tokens::members_held(headers, group.id, &group.tokens())
+}
+
+/// The creator's requests: refused (403) without the creator's token.
+fn creator_only(headers: &HeaderMap, group: &Group) -> Result<(), ApiError> {
+    if yours(headers, group).contains(&1) {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden(Message::NotTheCreator))
+    }
+}
+
+/// The group as JSON: no token, only names (see docs/SERVE.md).
+fn view(store: &Store, group: &Group, you: &[usize]) -> Value {
+    let now = Instant::now();
+    let (state, owners) = match group.game.and_then(|game| store.get(game, now).ok()) {
+        Some(shared) => {
+            let session = lock(&shared);
+            let owners = session
+                .binding
+                .as_ref()
+                .map(|b| b.owners.clone())
+                .unwrap_or_default();
+            (view::state(&session, now), owners)
+        }
+        None => (Value::Null, Vec::new()),
+    };
+    let over = state.is_null() || state["result"] != Value::Null;
+    let members: Vec<Value> = group
+        .members
+        .iter()
+        .enumerate()
+        .map(|(index, member)| {
+            let number = index + 1;
+            let seat = owners.iter().position(|&o| o == Some(number));
+            json!({
+                "member": number,
+                "name": member.name,
+                "creator": number == 1,
+                "seat": seat.map(|s| s + 1),
+                "points": f64::from(member.half_points) / 2.0,
+                "games": member.games,
+            })
+        })
+        .collect();
+    let mut standings: Vec<&Value> = members.iter().collect();
+    standings.sort_by(|a, b| {
+        b["points"]
+            .as_f64()
+            .partial_cmp(&a["points"].as_f64())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let standings: Vec<Value> = standings
+        .into_iter()
+        .map(|m| json!({ "member": m["member"], "name": m["name"], "points": m["points"], "games": m["games"] }))
+        .collect();
+    let settings = &group.settings;
+    let check = |name: &str| settings.options.value(name).as_deref() == Some("true");
+    let rules: Map<String, Value> = OPTIONS
+        .iter()
+        .filter(|decl| decl.group == OptionGroup::Rule && decl.applies_to(settings.kind))
+        .map(|decl| {
+            (
+                decl.name.to_string(),
+                view::option_value(decl, &settings.options),
+            )
+        })
+        .collect();
+    let engines: Vec<Value> = settings
+        .engines
+        .iter()
+        .map(|seat| json!({ "level": seat.level, "think_ms": seat.think_ms }))
+        .collect();
+    let id = format!("{:016x}", group.id);
+    let (min, max) = group::player_range(settings.kind);
+    json!({
+        "id": id,
+        "link": format!("/j/{id}"),
+        "members": members,
+        "players": group.players(),
+        "min_players": min,
+        "max_players": max,
+        "settings": {
+            "game": settings.kind.name(),
+            "engines": engines,
+            "anti_blocking": check("AntiBlocking"),
+            "play_to_end": check("PlayToEnd"),
+            "rotate_first": settings.rotate_first,
+            "show_legal_moves": settings.show_legal_moves,
+            "turn_seconds": settings.turn_seconds,
+            "rules": rules,
+        },
+        "standings": standings,
+        "games_played": group.games_played,
+        "game": group.game.map(|game| format!("{game:016x}")),
+        "game_state": state,
+        "between_games": over,
+        "you": you,
+    })
+}
+
+/// The answer of a group request: the group, and the cookie of a member
+/// just made.
+fn answer(
+    store: &Store,
+    group: &Group,
+    you: &[usize],
+    status: StatusCode,
+    cookie: Option<(usize, &str)>,
+) -> Response {
+    let body = Json(view(store, group, you));
+    match cookie.and_then(|(member, token)| tokens::set_cookie(group.id, member, token)) {
+        Some(header) => (status, [header], body).into_response(),
+        None => (status, body).into_response(),
+    }
+}
+
+/// `POST /api/groups`: a new group, its creator its first member.
+pub async fn create(
+    State(store): AppState,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Answer {
+    let request: CreateRequest = api::body(&bytes)?;
+    let name = group::name(&request.name)?;
+    let settings = settings(request.settings, 1, store.limits.max_think_ms)?;
+    let token = tokens::fresh()?;
+    let group = Group {
+        id: store.new_group_id(),
+        members: vec![Member {
+            name,
+            token: token.clone(),
+            half_points: 0,
+            games: 0,
+        }],
+        settings,
+        game: None,
+        games_played: 0,
+        counted: true,
+        last_access: Instant::now(),
+    };
+    let shared = store.insert_group(group, client.ip())?;
+    let group = lock(&shared);
+    Ok(answer(
+        &store,
+        &group,
+        &[1],
+        StatusCode::CREATED,
+        Some((1, &token)),
+    ))
+}
+
+fn get_group(store: &Store, id: &str) -> Result<SharedGroup, ApiError> {
+    store.group(group_id(id)?, Instant::now())
+}
+
+/// `GET /api/groups/{id}`: the group, for anyone with the link.
+pub async fn show(State(store): AppState, Path(id): Path<String>, headers: HeaderMap) -> Answer {
+    let shared = get_group(&store, &id)?;
+    let mut group = lock(&shared);
+    settle(&store, &mut group);
+    let you = yours(&headers, &group);
+    Ok(answer(&store, &group, &you, StatusCode::OK, None))
+}
+
+/// `POST /api/groups/{id}/join`: a person takes a free seat (from the
+/// next game on).
+pub async fn join(
+    State(store): AppState,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Answer {
+    let request: JoinRequest = api::body(&bytes)?;
+    let name = group::name(&request.name)?;
+    let shared = get_group(&store, &id)?;
+    let mut group = lock(&shared);
+    let (_, max) = group::player_range(group.settings.kind);
+    if group.players() >= usize::from(max) {
+        return Err(ApiError::conflict(Message::GroupFull(usize::from(max))));
+    }
+    let token = tokens::fresh()?;
+    group.members.push(Member {
+        name,
+        token: token.clone(),
+        half_points: 0,
+        games: 0,
+    });
+    let member = group.members.len();
+    let mut you = yours(&headers, &group);
+    you.push(member);
+    Ok(answer(
+        &store,
+        &group,
+        &you,
+        StatusCode::CREATED,
+        Some((member, &token)),
+    ))
+}
+
+/// `PUT /api/groups/{id}/settings`: the creator's new settings, between
+/// games.
+pub async fn change_settings(
+    State(store): AppState,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Answer {
+    let request: SettingsRequest = api::body(&bytes)?;
+    let shared = get_group(&store, &id)?;
+    let mut group = lock(&shared);
+    creator_only(&headers, &group)?;
+    if !between_games(&store, &group) {
+        return Err(ApiError::conflict(Message::BetweenGamesOnly));
+    }
+    settle(&store, &mut group);
+    group.settings = settings(request, group.members.len(), store.limits.max_think_ms)?;
+    let you = yours(&headers, &group);
+    Ok(answer(&store, &group, &you, StatusCode::OK, None))
+}
+
+/// `POST /api/groups/{id}/next`: the creator starts the group's next game
+/// (the first, or the one after a game ended), the first turn rotated.
+pub async fn next(
+    State(store): AppState,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Answer {
+    let shared = get_group(&store, &id)?;
+    let mut group = lock(&shared);
+    creator_only(&headers, &group)?;
+    if !between_games(&store, &group) {
+        return Err(ApiError::conflict(Message::BetweenGamesOnly));
+    }
+    settle(&store, &mut group);
+    let kind = group.settings.kind;
+    let players = group.players();
+    check_players(kind, players)?;
+    let count = u8::try_from(players).unwrap_or(u8::MAX);
+    let choices = RuleChoices {
+        rules: Some(&group.settings.rules),
+        anti_blocking: group.settings.anti_blocking,
+        play_to_end: group.settings.play_to_end,
+    };
+    let settings = Settings::new(
+        api::game_settings(kind, count, choices)?,
+        group.settings.rotate_first,
+        group.settings.turn_seconds,
+    )?;
+    let now = Instant::now();
+    let (seats, binding) = group.seating();
+    let mut session = WebGame::new(
+        store.new_id(),
+        settings,
+        seats,
+        None,
+        store.limits.max_turns,
+        now,
+    )?;
+    session.binding = Some(binding);
+    session.open_as(group.games_played, now);
+    let game = session.id;
+    let started = store.insert(session, client.ip())?;
+    if let Some(old) = group.game.replace(game) {
+        // The last game is counted; its place is freed.
+        let _ = store.remove(old);
+    }
+    group.games_played = group.games_played.saturating_add(1);
+    group.counted = false;
+    schedule(&store, &started);
+    let you = yours(&headers, &group);
+    Ok(answer(&store, &group, &you, StatusCode::CREATED, None))
+}
