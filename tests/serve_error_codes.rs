@@ -10,6 +10,7 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
+use std::io::Read;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
@@ -667,7 +668,7 @@ fn with_headers(
     }
     request.push_str("\r\n");
     request.push_str(body);
-    let mut stream = open(server, request.as_bytes());
+    let mut stream = open_raw(server, request.as_bytes());
     let mut bytes = Vec::new();
     let _ = stream.read_to_end(&mut bytes);
     let text = String::from_utf8_lossy(&bytes).to_string();
