@@ -259,6 +259,9 @@ impl Tablebase {
     /// The slices found damaged so far (when the tables were opened, for
     /// a wrong header or length, or when a slice was read, for a wrong
     /// checksum), in the order found. Their positions are never answered.
+    /// A damaged block of a version 2 slice is listed once, when a probe
+    /// first meets it, its `why` naming the block and its positions; only
+    /// those positions go unanswered.
     pub fn damaged_slices(&self) -> Vec<DamagedSlice> {
         self.shared
             .damaged
