@@ -459,8 +459,36 @@ impl Table {
     }
 }
 
-/// A decoded block: each position's `symbol << 8 | distance`.
-type Entries = Box<[u16]>;
+/// A decoded block, as version 1 stores a slice: values four to a byte
+/// and a distance byte per position (none at all in a block of draws), a
+/// byte and a quarter per position at most.
+pub(crate) struct Entries {
+    values: Box<[u8]>,
+    distances: Box<[u8]>,
+}
+
+impl Entries {
+    /// The block of the decoder's entries (`symbol << 8 | distance`).
+    fn of(raw: &[u16]) -> Entries {
+        let mut values = vec![0u8; raw.len().div_ceil(4)].into_boxed_slice();
+        for (i, &e) in raw.iter().enumerate() {
+            values[i / 4] |= codec::value_of((e >> 8) as u8).code() << ((i % 4) * 2);
+        }
+        let distances = if raw.iter().any(|&e| e & 0xFF != 0) {
+            raw.iter().map(|&e| e as u8).collect()
+        } else {
+            Box::default()
+        };
+        Entries { values, distances }
+    }
+
+    /// The value and distance of the block's entry `i`.
+    #[inline]
+    fn get(&self, i: usize) -> (Value, u8) {
+        let value = Value::from_code(self.values[i / 4] >> ((i % 4) * 2));
+        (value, self.distances.get(i).copied().unwrap_or(0))
+    }
+}
 
 /// A version 2 slice in memory: the file's bytes, its block index, and
 /// the blocks decoded so far (each once, when first probed).
@@ -474,8 +502,7 @@ pub(crate) struct Packed {
     starts: Vec<u64>,
     sums: Vec<u64>,
     bytes: Vec<u8>,
-    /// Each block's entries (`symbol << 8 | distance`), or `None` when its
-    /// checksum is wrong.
+    /// Each block's entries, or `None` when its checksum is wrong.
     decoded: Box<[OnceLock<Option<Entries>>]>,
 }
 
@@ -549,7 +576,7 @@ impl Packed {
     }
 
     /// Decodes block `block`, `None` when its checksum is wrong.
-    fn decode(&self, block: u64) -> Option<Box<[u16]>> {
+    fn decode(&self, block: u64) -> Option<Entries> {
         let b = block as usize;
         let bytes = &self.bytes[self.starts[b] as usize..self.starts[b + 1] as usize];
         if block_checksum(self.material, block, bytes) != self.sums[b] {
@@ -558,25 +585,24 @@ impl Packed {
         let range = self.block_range(block);
         let mut out = vec![0u16; (range.end - range.start) as usize].into_boxed_slice();
         codec::decode(&self.model, stride(self.material), bytes, &mut out);
-        Some(out)
+        Some(Entries::of(&out))
     }
 
     /// The entries of block `block`, decoded now if no one has yet.
-    fn block(&self, block: u64) -> Result<&[u16], DamagedBlock> {
+    fn block(&self, block: u64) -> Result<&Entries, DamagedBlock> {
         let mut first = false;
         let entries = self.decoded[block as usize].get_or_init(|| {
             let out = self.decode(block);
             first = out.is_none();
             out
         });
-        entries.as_deref().ok_or(DamagedBlock { block, first })
+        entries.as_ref().ok_or(DamagedBlock { block, first })
     }
 
     #[inline]
     fn entry(&self, index: u64) -> Result<(Value, u8), DamagedBlock> {
         let block = self.block(index >> self.shift)?;
-        let e = block[(index & (self.block_len() - 1)) as usize];
-        Ok((codec::value_of((e >> 8) as u8), e as u8))
+        Ok(block.get((index & (self.block_len() - 1)) as usize))
     }
 
     fn block_why(&self, block: u64) -> String {
@@ -596,20 +622,19 @@ impl Packed {
     /// The first damaged block, in words.
     pub(crate) fn to_slice(&self) -> Result<Slice, String> {
         let mut slice = Slice::empty(self.material);
-        let blocks = self.decoded.len() as u64;
-        let decoded = super::par::map_range(blocks as usize, |b| {
-            let b = b as u64;
-            match self.decoded[b as usize].get() {
-                Some(Some(entries)) => Some(entries.clone()),
-                Some(None) => None,
-                None => self.decode(b),
-            }
+        // The blocks not decoded yet, decoded now (and not kept).
+        let fresh = super::par::map_range(self.decoded.len(), |b| match self.decoded[b].get() {
+            Some(_) => None,
+            None => Some(self.decode(b as u64)),
         });
-        for (b, entries) in decoded.into_iter().enumerate() {
-            let b = b as u64;
-            let entries = entries.ok_or_else(|| self.block_why(b))?;
-            for (i, e) in self.block_range(b).zip(entries.iter()) {
-                slice.set(i, codec::value_of((e >> 8) as u8), *e as u8);
+        for (b, fresh) in fresh.iter().enumerate() {
+            let entries = match (fresh, self.decoded[b].get()) {
+                (Some(Some(entries)), _) | (None, Some(Some(entries))) => entries,
+                _ => return Err(self.block_why(b as u64)),
+            };
+            for (k, i) in self.block_range(b as u64).enumerate() {
+                let (value, distance) = entries.get(k);
+                slice.set(i, value, distance);
             }
         }
         Ok(slice)
