@@ -5,6 +5,7 @@
 //!
 //! [`WebGame`]: super::session::WebGame
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use damas::options::Options;
@@ -13,6 +14,7 @@ use serde_json::{Map, Value};
 
 use super::error::ApiError;
 use super::messages::Message;
+use super::pulse::Pulse;
 use super::session::Seat;
 use super::tokens::Binding;
 
@@ -89,6 +91,9 @@ pub struct Group {
     /// Whether the last game's result is in the standings.
     pub counted: bool,
     pub last_access: Instant,
+    /// Bumped on every change of the group and of its games (they share
+    /// it), for the event streams.
+    pub pulse: Arc<Pulse>,
 }
 
 impl Group {

@@ -21,6 +21,7 @@ use super::api::{self, RuleChoices, SeatRequest};
 use super::error::ApiError;
 use super::group::{self, Group, GroupSettings, Member};
 use super::messages::Message;
+use super::pulse::Pulse;
 use super::session::{Settings, WebGame};
 use super::store::{lock, schedule, SharedGroup, Store};
 use super::tokens;
@@ -124,7 +125,7 @@ fn settings(
     })
 }
 
-fn group_id(text: &str) -> Result<u64, ApiError> {
+pub fn group_id(text: &str) -> Result<u64, ApiError> {
     if text.len() > 16 {
         return Err(ApiError::not_found(Message::NoGroup));
     }
@@ -307,6 +308,7 @@ pub async fn create(
         games_played: 0,
         counted: true,
         last_access: Instant::now(),
+        pulse: Pulse::new(),
     };
     let shared = store.insert_group(group, client.ip())?;
     let group = lock(&shared);
@@ -317,6 +319,16 @@ pub async fn create(
         StatusCode::CREATED,
         Some((1, &token)),
     ))
+}
+
+/// The group as the event stream of a device holding `headers` sends
+/// it (the last game counted once over); `None` once the group is gone.
+pub fn snapshot(store: &Store, id: u64, headers: &HeaderMap) -> Option<Value> {
+    let shared = store.group(id, Instant::now()).ok()?;
+    let mut group = lock(&shared);
+    settle(store, &mut group);
+    let you = yours(headers, &group);
+    Some(view(store, &group, &you))
 }
 
 fn get_group(store: &Store, id: &str) -> Result<SharedGroup, ApiError> {
@@ -356,6 +368,7 @@ pub async fn join(
         games: 0,
     });
     let member = group.members.len();
+    group.pulse.bump();
     let mut you = yours(&headers, &group);
     you.push(member);
     Ok(answer(
@@ -384,6 +397,7 @@ pub async fn change_settings(
     }
     settle(&store, &mut group);
     group.settings = settings(request, group.members.len(), store.limits.max_think_ms)?;
+    group.pulse.bump();
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::OK, None))
 }
@@ -428,6 +442,7 @@ pub async fn next(
         now,
     )?;
     session.binding = Some(binding);
+    session.pulse = Arc::clone(&group.pulse);
     session.open_as(group.games_played, now);
     let game = session.id;
     let started = store.insert(session, client.ip())?;
@@ -437,6 +452,7 @@ pub async fn next(
     }
     group.games_played = group.games_played.saturating_add(1);
     group.counted = false;
+    group.pulse.bump();
     schedule(&store, &started);
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::CREATED, None))

@@ -151,6 +151,8 @@ codes! {
     GroupPlayers => "group_players",
     /// The server or the client holds as many groups as it may.
     TooManyGroups => "too_many_groups",
+    /// The server or the group holds as many event streams as it may.
+    TooManyStreams => "too_many_streams",
     /// A message of no code of its own: the page shows the sentence.
     Other => "other",
 }
@@ -262,6 +264,9 @@ pub enum Message {
     /// The server (or, `client`, this client) holds this many groups, its
     /// limit.
     TooManyGroups { held: usize, client: bool },
+    /// This many event streams are open, the limit (`one`: for this group
+    /// or game).
+    TooManyStreams { open: usize, one: bool },
     /// The system's random source could not be read.
     NoRandomness,
     /// A sentence of no code of its own (the router's, an extractor's).
@@ -334,6 +339,7 @@ impl Message {
             Message::GroupGame => Code::GroupGame,
             Message::GroupPlayers { .. } => Code::GroupPlayers,
             Message::TooManyGroups { .. } => Code::TooManyGroups,
+            Message::TooManyStreams { .. } => Code::TooManyStreams,
             Message::Player(_) | Message::NoRandomness | Message::Other(_) => Code::Other,
         }
     }
@@ -517,6 +523,14 @@ impl fmt::Display for Message {
                 f,
                 "the server holds {held} groups, its limit; try again later"
             ),
+            Message::TooManyStreams { open, one: true } => write!(
+                f,
+                "{open} live update streams are open for this group or game, the limit"
+            ),
+            Message::TooManyStreams { open, one: false } => write!(
+                f,
+                "the server has {open} live update streams open, its limit; try again later"
+            ),
             Message::NoRandomness => {
                 f.write_str("no random source for a seat token; try again later")
             }
@@ -697,6 +711,14 @@ mod tests {
                 client: false,
             },
             Message::NoRandomness,
+            Message::TooManyStreams {
+                open: 16,
+                one: true,
+            },
+            Message::TooManyStreams {
+                open: 128,
+                one: false,
+            },
         ]
     }
 

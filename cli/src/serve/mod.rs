@@ -20,12 +20,14 @@ use clap::Args;
 mod api;
 mod connections;
 mod error;
+mod events;
 mod group;
 mod group_api;
 mod lang;
 mod layers;
 mod messages;
 mod pool;
+mod pulse;
 mod session;
 mod store;
 mod tokens;
@@ -136,11 +138,13 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
         .route("/api/games/{id}/clock", put(api::clock))
         .route("/api/games/{id}/moves", get(api::moves))
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/events", get(events::game))
         .route("/api/groups", post(group_api::create))
         .route("/api/groups/{id}", get(group_api::show))
         .route("/api/groups/{id}/join", post(group_api::join))
         .route("/api/groups/{id}/settings", put(group_api::change_settings))
         .route("/api/groups/{id}/next", post(group_api::next))
+        .route("/api/groups/{id}/events", get(events::group))
         .fallback(|| async { api::not_found().await.into_response() })
         .layer(DefaultBodyLimit::max(layers::MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
@@ -161,7 +165,11 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
     };
     let pool = pool::Pool::start(workers, usize::from(args.hash))
         .map_err(|e| format!("cannot start the engine workers: {e}"))?;
+    let max_connections = connections::fitted_cap(args.max_connections as usize);
     let limits = Limits {
+        // Streams hold their connection: half the connections at most, so
+        // that the pages' requests always find room.
+        max_streams: (max_connections / 2).max(1),
         max_games: args.max_games as usize,
         max_games_per_client: args.max_games_per_client as usize,
         max_turns: args.max_turns,
@@ -172,12 +180,12 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
             ..Seat::ENGINE
         },
     };
-    let store = Arc::new(Store::new(limits, pool));
     let read_timeout = Duration::from_millis(u64::from(args.read_timeout_ms));
     let connection_limits = ConnectionLimits {
-        max_connections: connections::fitted_cap(args.max_connections as usize),
+        max_connections,
         header_timeout: read_timeout,
     };
+    let store = Arc::new(Store::new(limits, pool));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
         .enable_all()
@@ -196,7 +204,14 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
             std::net::IpAddr::V6(ip) => format!("[{ip}]"),
             ip => ip.to_string(),
         };
-        let shutdown = interrupted()?;
+        let interrupted = interrupted()?;
+        let closing = Arc::clone(&store);
+        // The event streams end first, so that their connections close
+        // at once.
+        let shutdown = async move {
+            interrupted.await;
+            closing.close_streams();
+        };
         // A closed standard output is no reason to stop serving.
         let mut out = std::io::stdout().lock();
         let workers = store.pool.workers();
