@@ -71,12 +71,16 @@ async function groupAction(method, path, body) {
 // game's. While the stream is open the page does not poll; when it fails
 // for good (an old browser, a refusal) the poll takes over. A dropped
 // stream reconnects by itself, sending the id of the last event it had.
-function followGroup(id) {
-  if (groupStream && groupStream.groupId === id) return;
+// The stream speaks for the members this device held when it opened (its
+// cookies): it is opened again when they change (the device joined).
+function followGroup(id, you) {
+  const key = JSON.stringify(you);
+  if (groupStream && groupStream.groupId === id && groupStream.you === key) return;
   stopGroupStream();
   if (typeof EventSource !== "function") return;
   const source = new EventSource(`/api/groups/${id}/events`);
   source.groupId = id;
+  source.you = key;
   source.onmessage = (event) => {
     let next;
     try { next = JSON.parse(event.data); } catch (err) { return; }
@@ -125,7 +129,7 @@ function setGroup(next) {
   const first = !group || group.id !== next.id;
   group = next;
   groupYou = next.you || [];
-  followGroup(next.id);
+  followGroup(next.id, groupYou);
   if (first) $("show-legal").checked = next.settings.show_legal_moves;
   $("group").hidden = false;
   if (next.game_state) setState(next.game_state);
