@@ -424,3 +424,131 @@ fn open_streams_end_at_once_when_the_server_shuts_down() {
         assert!(stream.ends_within(EVENT_WAIT), "the stream is closed");
     }
 }
+
+/// Reads `stream` until an event's data satisfies `done` (within the
+/// tests' patience); that data.
+fn until(stream: &mut Stream, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some((_, data)) = stream.event_within(Duration::from_millis(500)) {
+            if done(&data) {
+                return data;
+            }
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+    }
+}
+
+fn seat_of(group_state: &Value, seat: usize) -> (String, bool) {
+    let game = &group_state["game_state"];
+    (
+        str_of(&game["seats"][seat]["kind"]),
+        game["group"]["seats"][seat]["away"]
+            .as_bool()
+            .expect("away"),
+    )
+}
+
+#[test]
+fn the_engine_plays_for_a_member_gone_until_they_come_back_or_their_seat_is_given() {
+    let server = Server::start(&["--away-secs", "1"]);
+    let (mut ana, mut bea, group, game) = two_player_group(&server);
+    let path = format!("/api/groups/{group}/events");
+    let mut watching = ana.stream(&server, &path, None);
+    let mut bea_stream = bea.stream(&server, &path, None);
+    bea_stream.event();
+    watching.event();
+    // Ana (White) opens; Bea, away, has her turn played by the engine.
+    play_a_move(&server, &mut [&mut ana, &mut bea], &game);
+    drop(bea_stream);
+    let state = until(&mut watching, "the engine to play Bea's turn", |s| {
+        moves_in(s) == 2
+    });
+    assert_eq!(seat_of(&state, 1), ("engine".to_string(), true));
+    assert_eq!(state["members"][1]["away"], true);
+    assert_eq!(state["game_state"]["notice_code"], "player_away");
+    assert_eq!(state["game_state"]["notice_params"]["player"], 1);
+    // No other device takes the seat.
+    let seat = format!("/api/games/{game}/seats/2");
+    let human = r#"{"kind":"human"}"#;
+    let mut stranger = Device::default();
+    for device in [&mut stranger, &mut ana] {
+        let (status, body) = device.call(&server, "PUT", &seat, Some(human));
+        assert_eq!(
+            (status, body["code"].clone()),
+            (403, json!("seat_not_yours"))
+        );
+    }
+    let (status, body) = stranger.call(
+        &server,
+        "POST",
+        &format!("/api/groups/{group}/join"),
+        Some(r#"{"name":"Eve"}"#),
+    );
+    assert_eq!((status, body["code"].clone()), (409, json!("group_full")));
+    // Bea is back, from the same device: her seat is hers again.
+    let mut bea_stream = bea.stream(&server, &path, None);
+    let state = until(&mut bea_stream, "Bea's seat back", |s| {
+        seat_of(s, 1) == ("human".to_string(), false)
+    });
+    assert_eq!(state["you"], json!([2]));
+    assert_eq!(state["game_state"]["notice_code"], "player_back");
+    play_a_move(&server, &mut [&mut ana, &mut bea], &game);
+    // Bea's turn waits for her: the engine does not play it.
+    assert_eq!(bea_stream.event().1["game_state"]["to_move"], 1);
+    std::thread::sleep(Duration::from_millis(1500));
+    let state = server.ok("GET", &format!("/api/games/{game}"), None, 200);
+    assert_eq!(state["moves"].as_array().expect("moves").len(), 3);
+    play_a_move(&server, &mut [&mut ana, &mut bea], &game);
+
+    // Bea leaves for good: the creator gives her seat to a newcomer.
+    drop(bea_stream);
+    let free = format!("/api/groups/{group}/members/2/free");
+    until(&mut watching, "Bea away again", |s| {
+        s["members"][1]["away"] == true
+    });
+    let (status, body) = bea.call(&server, "POST", &free, None);
+    assert_eq!(
+        (status, body["code"].clone()),
+        (403, json!("not_the_creator"))
+    );
+    let (status, body) = ana.call(
+        &server,
+        "POST",
+        "/api/groups/{group}/members/1/free"
+            .replace("{group}", &group)
+            .as_str(),
+        None,
+    );
+    assert_eq!(
+        (status, body["code"].clone()),
+        (409, json!("member_present"))
+    );
+    let freed = ana.ok(&server, "POST", &free, None, 200);
+    assert_eq!(freed["members"][1]["vacant"], true);
+    let mut dan = Device::default();
+    let joined = dan.ok(
+        &server,
+        "POST",
+        &format!("/api/groups/{group}/join"),
+        Some(r#"{"name":"Dan"}"#),
+        201,
+    );
+    assert_eq!(joined["you"], json!([2]));
+    assert_eq!(joined["members"][1]["name"], "Dan");
+    let mut dan_stream = dan.stream(&server, &path, None);
+    let state = until(&mut dan_stream, "Dan's seat", |s| {
+        seat_of(s, 1) == ("human".to_string(), false)
+    });
+    assert_eq!(state["game_state"]["group"]["seats"][1]["name"], "Dan");
+    // Bea's old cookie opens nothing now; Dan plays the seat.
+    let (status, reply) = bea.call(&server, "GET", &format!("/api/groups/{group}"), None);
+    assert_eq!((status, reply["you"].clone()), (200, json!([])));
+    let state = server.ok("GET", &format!("/api/games/{game}"), None, 200);
+    if state["to_move"] == 1 {
+        play_a_move(&server, &mut [&mut ana, &mut dan], &game);
+    } else {
+        play_a_move(&server, &mut [&mut ana, &mut dan], &game);
+        play_a_move(&server, &mut [&mut ana, &mut dan], &game);
+    }
+}

@@ -53,6 +53,21 @@ struct Feed {
     /// The id of the last event sent (or the client's `Last-Event-ID`).
     sent: Option<u64>,
     _slot: StreamSlot,
+    _presence: Option<Presence>,
+}
+
+/// The members a group's stream holds present while it is open (the away
+/// rule, docs/SERVE.md).
+struct Presence {
+    store: Arc<Store>,
+    group: u64,
+    members: Vec<usize>,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        group_api::leave(&self.store, self.group, &self.members);
+    }
 }
 
 impl Feed {
@@ -126,6 +141,11 @@ pub async fn group(
     let changes = lock(&shared).pulse.watch();
     let slot = store.open_stream(true, id)?;
     let sent = last_event_id(&headers, *changes.borrow());
+    let presence = Presence {
+        store: Arc::clone(&store),
+        group: id,
+        members: group_api::arrive(&store, id, &headers),
+    };
     let feed = Feed {
         closing: store.closing(),
         store,
@@ -133,6 +153,7 @@ pub async fn group(
         changes,
         sent,
         _slot: slot,
+        _presence: Some(presence),
     };
     Ok(stream(feed))
 }
@@ -155,6 +176,7 @@ pub async fn game(
         changes,
         sent,
         _slot: slot,
+        _presence: None,
     };
     Ok(stream(feed))
 }

@@ -18,6 +18,7 @@ use axum::Router;
 use clap::Args;
 
 mod api;
+mod away;
 mod connections;
 mod error;
 mod events;
@@ -78,6 +79,11 @@ pub struct ServeArgs {
     /// Cap on any engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(100..=60_000))]
     max_think_ms: u32,
+    /// Seconds a group member's device may be gone (no live stream open,
+    /// no request) before the engine plays their seat; theirs again from
+    /// their next turn once they are back.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    away_secs: u32,
 }
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -145,6 +151,7 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
         .route("/api/groups/{id}/settings", put(group_api::change_settings))
         .route("/api/groups/{id}/next", post(group_api::next))
         .route("/api/groups/{id}/events", get(events::group))
+        .route("/api/groups/{id}/members/{n}/free", post(group_api::free))
         .fallback(|| async { api::not_found().await.into_response() })
         .layer(DefaultBodyLimit::max(layers::MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
@@ -170,6 +177,7 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         // Streams hold their connection: half the connections at most, so
         // that the pages' requests always find room.
         max_streams: (max_connections / 2).max(1),
+        away: Duration::from_secs(u64::from(args.away_secs)),
         max_games: args.max_games as usize,
         max_games_per_client: args.max_games_per_client as usize,
         max_turns: args.max_turns,
@@ -225,6 +233,7 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         .and_then(|()| out.flush());
         drop(out);
         tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
+        tokio::spawn(away::keep(Arc::clone(&store), Duration::from_millis(200)));
         connections::serve(
             listener,
             router(store, read_timeout),

@@ -31,6 +31,9 @@ pub struct Limits {
     pub timeout_seat: Seat,
     /// Most event streams open at once.
     pub max_streams: usize,
+    /// How long a group member's device may be gone (no stream, no
+    /// request) before the engine plays their seat.
+    pub away: Duration,
 }
 
 /// Most event streams open at once for one group or game.
@@ -245,6 +248,31 @@ impl Store {
             .ok_or_else(|| ApiError::not_found(Message::NoGroup))?;
         lock(&shared).last_access = now;
         Ok(shared)
+    }
+
+    /// The group with this id, not marked as used.
+    pub fn peek_group(&self, id: u64) -> Option<SharedGroup> {
+        lock(&self.groups)
+            .live
+            .get(&id)
+            .map(|(shared, _)| Arc::clone(shared))
+    }
+
+    /// Every group held.
+    pub fn groups(&self) -> Vec<SharedGroup> {
+        lock(&self.groups)
+            .live
+            .values()
+            .map(|(shared, _)| Arc::clone(shared))
+            .collect()
+    }
+
+    /// The game with this id, not marked as used.
+    pub fn peek(&self, id: u64) -> Option<Shared> {
+        lock(&self.games)
+            .live
+            .get(&id)
+            .map(|entry| Arc::clone(&entry.shared))
     }
 
     /// Whether the game `id` is held (not removed nor expired).

@@ -150,7 +150,16 @@ function drawGroup() {
       m.name + (groupYou.includes(m.member) ? " " + t("group.you") : ""),
       seat,
       t("group.points", { points: m.points.toLocaleString(LANG) }),
+      member && member.vacant ? t("group.vacant") : member && member.away ? t("group.away") : "",
     ].filter(Boolean).join(" · ");
+    // The creator may give the seat of a member gone to a newcomer.
+    if (member && member.away && !member.vacant && groupYou.includes(1)) {
+      const give = document.createElement("button");
+      give.type = "button";
+      give.textContent = t("group.free");
+      give.addEventListener("click", () => groupAction("POST", `/api/groups/${group.id}/members/${m.member}/free`));
+      li.append(" ", give);
+    }
     list.appendChild(li);
   }
   const engines = group.settings.engines.length;
