@@ -5,7 +5,8 @@
 //!
 //! [`WebGame`]: super::session::WebGame
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use damas::options::Options;
 use damas::GameKind;
@@ -13,6 +14,7 @@ use serde_json::{Map, Value};
 
 use super::error::ApiError;
 use super::messages::Message;
+use super::pulse::Pulse;
 use super::session::Seat;
 use super::tokens::Binding;
 
@@ -55,6 +57,37 @@ pub struct Member {
     pub half_points: u32,
     /// Games counted in which the member had a seat.
     pub games: u32,
+    /// Event streams open from a device holding the member's token.
+    pub streams: usize,
+    /// When a device holding the token last asked or had a stream open.
+    pub last_seen: Instant,
+    /// The member's device is gone: the engine plays their seat.
+    pub away: bool,
+    /// The creator freed the seat of this member, away: the next person
+    /// to join takes it (no device holds its token).
+    pub vacant: bool,
+}
+
+impl Member {
+    /// A member who just came, with `token`.
+    pub fn new(name: String, token: String, now: Instant) -> Member {
+        Member {
+            name,
+            token,
+            half_points: 0,
+            games: 0,
+            streams: 0,
+            last_seen: now,
+            away: false,
+            vacant: false,
+        }
+    }
+
+    /// Whether a device of the member is here: a stream open, or a
+    /// request within `grace`.
+    pub fn present(&self, now: Instant, grace: Duration) -> bool {
+        !self.vacant && (self.streams > 0 || now.saturating_duration_since(self.last_seen) < grace)
+    }
 }
 
 /// What the group's creator chose: the game and its rules, the engines
@@ -89,6 +122,9 @@ pub struct Group {
     /// Whether the last game's result is in the standings.
     pub counted: bool,
     pub last_access: Instant,
+    /// Bumped on every change of the group and of its games (they share
+    /// it), for the event streams.
+    pub pulse: Arc<Pulse>,
 }
 
 impl Group {
@@ -120,8 +156,18 @@ impl Group {
             owners,
             names: self.members.iter().map(|m| m.name.clone()).collect(),
             tokens: self.tokens(),
+            away: self.members.iter().map(|m| m.away).collect(),
         };
         (seats, binding)
+    }
+
+    /// The devices holding `members`' tokens are here now.
+    pub fn seen(&mut self, members: &[usize], now: Instant) {
+        for &member in members {
+            if let Some(member) = self.members.get_mut(member.wrapping_sub(1)) {
+                member.last_seen = now;
+            }
+        }
     }
 
     /// Counts a finished game into the standings: `places` of each seat

@@ -21,6 +21,7 @@ use super::api::{self, RuleChoices, SeatRequest};
 use super::error::ApiError;
 use super::group::{self, Group, GroupSettings, Member};
 use super::messages::Message;
+use super::pulse::Pulse;
 use super::session::{Settings, WebGame};
 use super::store::{lock, schedule, SharedGroup, Store};
 use super::tokens;
@@ -124,7 +125,7 @@ fn settings(
     })
 }
 
-fn group_id(text: &str) -> Result<u64, ApiError> {
+pub fn group_id(text: &str) -> Result<u64, ApiError> {
     if text.len() > 16 {
         return Err(ApiError::not_found(Message::NoGroup));
     }
@@ -209,6 +210,8 @@ fn view(store: &Store, group: &Group, you: &[usize]) -> Value {
                 "seat": seat.map(|s| s + 1),
                 "points": f64::from(member.half_points) / 2.0,
                 "games": member.games,
+                "away": member.away,
+                "vacant": member.vacant,
             })
         })
         .collect();
@@ -296,17 +299,13 @@ pub async fn create(
     let token = tokens::fresh()?;
     let group = Group {
         id: store.new_group_id(),
-        members: vec![Member {
-            name,
-            token: token.clone(),
-            half_points: 0,
-            games: 0,
-        }],
+        members: vec![Member::new(name, token.clone(), Instant::now())],
         settings,
         game: None,
         games_played: 0,
         counted: true,
         last_access: Instant::now(),
+        pulse: Pulse::new(),
     };
     let shared = store.insert_group(group, client.ip())?;
     let group = lock(&shared);
@@ -319,6 +318,16 @@ pub async fn create(
     ))
 }
 
+/// The group as the event stream of a device holding `headers` sends
+/// it (the last game counted once over); `None` once the group is gone.
+pub fn snapshot(store: &Store, id: u64, headers: &HeaderMap) -> Option<Value> {
+    let shared = store.group(id, Instant::now()).ok()?;
+    let mut group = lock(&shared);
+    settle(store, &mut group);
+    let you = yours(headers, &group);
+    Some(view(store, &group, &you))
+}
+
 fn get_group(store: &Store, id: &str) -> Result<SharedGroup, ApiError> {
     store.group(group_id(id)?, Instant::now())
 }
@@ -328,6 +337,76 @@ pub async fn show(State(store): AppState, Path(id): Path<String>, headers: Heade
     let shared = get_group(&store, &id)?;
     let mut group = lock(&shared);
     settle(&store, &mut group);
+    let you = yours(&headers, &group);
+    group.seen(&you, Instant::now());
+    Ok(answer(&store, &group, &you, StatusCode::OK, None))
+}
+
+/// A device holding `headers` opened a stream of group `id`: the members
+/// it holds are here while it stays open (see [`leave`]).
+pub fn arrive(store: &Store, id: u64, headers: &HeaderMap) -> Vec<usize> {
+    let Some(shared) = store.peek_group(id) else {
+        return Vec::new();
+    };
+    let mut group = lock(&shared);
+    let you = yours(headers, &group);
+    let now = Instant::now();
+    group.seen(&you, now);
+    for &member in &you {
+        group.members[member - 1].streams += 1;
+    }
+    you
+}
+
+/// The stream [`arrive`] counted is closed: the grace time starts.
+pub fn leave(store: &Store, id: u64, members: &[usize]) {
+    let Some(shared) = store.peek_group(id) else {
+        return;
+    };
+    let mut group = lock(&shared);
+    let now = Instant::now();
+    group.seen(members, now);
+    for &member in members {
+        if let Some(member) = group.members.get_mut(member - 1) {
+            member.streams = member.streams.saturating_sub(1);
+        }
+    }
+}
+
+/// `POST /api/groups/{id}/members/{n}/free`: the creator frees the seat
+/// of member `n`, away (left and not back): no device may come back to
+/// it, and the next person to join takes it.
+pub async fn free(
+    State(store): AppState,
+    Path((id, member)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Answer {
+    let shared = get_group(&store, &id)?;
+    let mut group = lock(&shared);
+    creator_only(&headers, &group)?;
+    let count = group.members.len();
+    let member = member
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (1..=count).contains(n))
+        .ok_or_else(|| ApiError::not_found(Message::NoSuchSeat))?;
+    if !group.members[member - 1].away {
+        return Err(ApiError::conflict(Message::MemberPresent(member)));
+    }
+    // A token no device holds: the old one opens nothing now.
+    let token = tokens::fresh()?;
+    if let Some(shared) = group.game.and_then(|game| store.peek(game)) {
+        if let Some(binding) = &mut lock(&shared).binding {
+            if let Some(slot) = binding.tokens.get_mut(member - 1) {
+                slot.clone_from(&token);
+            }
+        }
+    }
+    let freed = &mut group.members[member - 1];
+    freed.token = token;
+    freed.vacant = true;
+    freed.streams = 0;
+    group.pulse.bump();
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::OK, None))
 }
@@ -345,17 +424,36 @@ pub async fn join(
     let shared = get_group(&store, &id)?;
     let mut group = lock(&shared);
     let (_, max) = group::player_range(group.settings.kind);
-    if group.players() >= usize::from(max) {
-        return Err(ApiError::conflict(Message::GroupFull(usize::from(max))));
-    }
     let token = tokens::fresh()?;
-    group.members.push(Member {
-        name,
-        token: token.clone(),
-        half_points: 0,
-        games: 0,
-    });
-    let member = group.members.len();
+    let now = Instant::now();
+    let member = match group.members.iter().position(|m| m.vacant) {
+        // A seat the creator freed: the newcomer takes it, in the game in
+        // play too (from their next turn).
+        Some(index) => {
+            let mut newcomer = Member::new(name.clone(), token.clone(), now);
+            newcomer.away = true;
+            group.members[index] = newcomer;
+            if let Some(shared) = group.game.and_then(|game| store.peek(game)) {
+                if let Some(binding) = &mut lock(&shared).binding {
+                    if let Some(slot) = binding.tokens.get_mut(index) {
+                        slot.clone_from(&token);
+                    }
+                    if let Some(slot) = binding.names.get_mut(index) {
+                        *slot = name;
+                    }
+                }
+            }
+            index + 1
+        }
+        None if group.players() >= usize::from(max) => {
+            return Err(ApiError::conflict(Message::GroupFull(usize::from(max))));
+        }
+        None => {
+            group.members.push(Member::new(name, token.clone(), now));
+            group.members.len()
+        }
+    };
+    group.pulse.bump();
     let mut you = yours(&headers, &group);
     you.push(member);
     Ok(answer(
@@ -384,6 +482,7 @@ pub async fn change_settings(
     }
     settle(&store, &mut group);
     group.settings = settings(request, group.members.len(), store.limits.max_think_ms)?;
+    group.pulse.bump();
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::OK, None))
 }
@@ -428,6 +527,7 @@ pub async fn next(
         now,
     )?;
     session.binding = Some(binding);
+    session.pulse = Arc::clone(&group.pulse);
     session.open_as(group.games_played, now);
     let game = session.id;
     let started = store.insert(session, client.ip())?;
@@ -437,6 +537,7 @@ pub async fn next(
     }
     group.games_played = group.games_played.saturating_add(1);
     group.counted = false;
+    group.pulse.bump();
     schedule(&store, &started);
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::CREATED, None))

@@ -151,6 +151,14 @@ codes! {
     GroupPlayers => "group_players",
     /// The server or the client holds as many groups as it may.
     TooManyGroups => "too_many_groups",
+    /// The server or the group holds as many event streams as it may.
+    TooManyStreams => "too_many_streams",
+    /// A member's device is gone: the engine plays their seat.
+    PlayerAway => "player_away",
+    /// A member whose device was gone is back: the seat is theirs again.
+    PlayerBack => "player_back",
+    /// A seat given away only while its member is away.
+    MemberPresent => "member_present",
     /// A message of no code of its own: the page shows the sentence.
     Other => "other",
 }
@@ -262,6 +270,15 @@ pub enum Message {
     /// The server (or, `client`, this client) holds this many groups, its
     /// limit.
     TooManyGroups { held: usize, client: bool },
+    /// This many event streams are open, the limit (`one`: for this group
+    /// or game).
+    TooManyStreams { open: usize, one: bool },
+    /// The device of this seat's member is gone: the engine plays it.
+    PlayerAway(Player),
+    /// This seat's member is back.
+    PlayerBack(Player),
+    /// Member `n` (from 1) is not away: their seat is not free.
+    MemberPresent(usize),
     /// The system's random source could not be read.
     NoRandomness,
     /// A sentence of no code of its own (the router's, an extractor's).
@@ -334,6 +351,10 @@ impl Message {
             Message::GroupGame => Code::GroupGame,
             Message::GroupPlayers { .. } => Code::GroupPlayers,
             Message::TooManyGroups { .. } => Code::TooManyGroups,
+            Message::TooManyStreams { .. } => Code::TooManyStreams,
+            Message::PlayerAway(_) => Code::PlayerAway,
+            Message::PlayerBack(_) => Code::PlayerBack,
+            Message::MemberPresent(_) => Code::MemberPresent,
             Message::Player(_) | Message::NoRandomness | Message::Other(_) => Code::Other,
         }
     }
@@ -357,9 +378,12 @@ impl Message {
             | Message::Resigned(player)
             | Message::Timeout(player)
             | Message::TimeUp(player)
+            | Message::PlayerAway(player)
+            | Message::PlayerBack(player)
             | Message::Play(PlayError::NotPlaying(player)) => put("player", json!(player.index())),
             Message::TurnCap(turns) => put("turns", json!(turns.to_string())),
             Message::SeatNotYours(index) => put("player", json!(index)),
+            Message::MemberPresent(member) => put("member", json!(member.to_string())),
             Message::GroupFull(players) => put("players", json!(players.to_string())),
             Message::BadName(most) => put("max", json!(most.to_string())),
             Message::GroupPlayers { players, min, max } => {
@@ -516,6 +540,23 @@ impl fmt::Display for Message {
             } => write!(
                 f,
                 "the server holds {held} groups, its limit; try again later"
+            ),
+            Message::TooManyStreams { open, one: true } => write!(
+                f,
+                "{open} live update streams are open for this group or game, the limit"
+            ),
+            Message::TooManyStreams { open, one: false } => write!(
+                f,
+                "the server has {open} live update streams open, its limit; try again later"
+            ),
+            Message::PlayerAway(player) => write!(
+                f,
+                "{player}'s device is gone: the engine plays for them until they come back"
+            ),
+            Message::PlayerBack(player) => write!(f, "{player} is back"),
+            Message::MemberPresent(member) => write!(
+                f,
+                "member {member} is not away: their seat is not free to give"
             ),
             Message::NoRandomness => {
                 f.write_str("no random source for a seat token; try again later")
@@ -697,6 +738,17 @@ mod tests {
                 client: false,
             },
             Message::NoRandomness,
+            Message::TooManyStreams {
+                open: 16,
+                one: true,
+            },
+            Message::TooManyStreams {
+                open: 128,
+                one: false,
+            },
+            Message::PlayerAway(player(1)),
+            Message::PlayerBack(player(1)),
+            Message::MemberPresent(2),
         ]
     }
 

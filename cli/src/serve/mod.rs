@@ -18,14 +18,17 @@ use axum::Router;
 use clap::Args;
 
 mod api;
+mod away;
 mod connections;
 mod error;
+mod events;
 mod group;
 mod group_api;
 mod lang;
 mod layers;
 mod messages;
 mod pool;
+mod pulse;
 mod session;
 mod store;
 mod tokens;
@@ -76,6 +79,11 @@ pub struct ServeArgs {
     /// Cap on any engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(100..=60_000))]
     max_think_ms: u32,
+    /// Seconds a group member's device may be gone (no live stream open,
+    /// no request) before the engine plays their seat; theirs again from
+    /// their next turn once they are back.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    away_secs: u32,
 }
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -136,11 +144,14 @@ fn router(store: Arc<Store>, read_timeout: Duration) -> Router {
         .route("/api/games/{id}/clock", put(api::clock))
         .route("/api/games/{id}/moves", get(api::moves))
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/events", get(events::game))
         .route("/api/groups", post(group_api::create))
         .route("/api/groups/{id}", get(group_api::show))
         .route("/api/groups/{id}/join", post(group_api::join))
         .route("/api/groups/{id}/settings", put(group_api::change_settings))
         .route("/api/groups/{id}/next", post(group_api::next))
+        .route("/api/groups/{id}/events", get(events::group))
+        .route("/api/groups/{id}/members/{n}/free", post(group_api::free))
         .fallback(|| async { api::not_found().await.into_response() })
         .layer(DefaultBodyLimit::max(layers::MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
@@ -161,7 +172,12 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
     };
     let pool = pool::Pool::start(workers, usize::from(args.hash))
         .map_err(|e| format!("cannot start the engine workers: {e}"))?;
+    let max_connections = connections::fitted_cap(args.max_connections as usize);
     let limits = Limits {
+        // Streams hold their connection: half the connections at most, so
+        // that the pages' requests always find room.
+        max_streams: (max_connections / 2).max(1),
+        away: Duration::from_secs(u64::from(args.away_secs)),
         max_games: args.max_games as usize,
         max_games_per_client: args.max_games_per_client as usize,
         max_turns: args.max_turns,
@@ -172,12 +188,12 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
             ..Seat::ENGINE
         },
     };
-    let store = Arc::new(Store::new(limits, pool));
     let read_timeout = Duration::from_millis(u64::from(args.read_timeout_ms));
     let connection_limits = ConnectionLimits {
-        max_connections: connections::fitted_cap(args.max_connections as usize),
+        max_connections,
         header_timeout: read_timeout,
     };
+    let store = Arc::new(Store::new(limits, pool));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
         .enable_all()
@@ -196,7 +212,14 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
             std::net::IpAddr::V6(ip) => format!("[{ip}]"),
             ip => ip.to_string(),
         };
-        let shutdown = interrupted()?;
+        let interrupted = interrupted()?;
+        let closing = Arc::clone(&store);
+        // The event streams end first, so that their connections close
+        // at once.
+        let shutdown = async move {
+            interrupted.await;
+            closing.close_streams();
+        };
         // A closed standard output is no reason to stop serving.
         let mut out = std::io::stdout().lock();
         let workers = store.pool.workers();
@@ -210,6 +233,7 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         .and_then(|()| out.flush());
         drop(out);
         tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
+        tokio::spawn(away::keep(Arc::clone(&store), Duration::from_millis(200)));
         connections::serve(
             listener,
             router(store, read_timeout),

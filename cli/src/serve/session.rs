@@ -14,6 +14,7 @@ use damas::{AnyGame, AnyMove, Game, GameKind, GameSpec, Player};
 use super::error::ApiError;
 use super::messages::Message;
 use super::pool::Analysis;
+use super::pulse::Pulse;
 use super::tokens::Binding;
 
 /// The first seat.
@@ -208,6 +209,9 @@ pub struct WebGame {
     /// tokens the requests acting for a seat must hold; `None` for a game
     /// on one device.
     pub binding: Option<Binding>,
+    /// Bumped with the version, for the event streams (a group's game
+    /// shares its group's).
+    pub pulse: Arc<Pulse>,
 }
 
 impl WebGame {
@@ -259,6 +263,7 @@ impl WebGame {
             in_flight: 0,
             closed: false,
             binding: None,
+            pulse: Pulse::new(),
         })
     }
 
@@ -268,8 +273,14 @@ impl WebGame {
     }
 
     fn changed(&mut self, now: Instant) {
-        self.version += 1;
+        self.bump();
         self.turn_started = now;
+    }
+
+    /// A new version: the event streams wake.
+    fn bump(&mut self) {
+        self.version += 1;
+        self.pulse.bump();
     }
 
     /// Whether an engine search is under way.
@@ -289,6 +300,8 @@ impl WebGame {
     pub fn close(&mut self) -> bool {
         self.closed = true;
         self.cancel_search();
+        // The event streams wake, to find the game gone.
+        self.pulse.bump();
         self.in_flight > 0
     }
 
@@ -536,7 +549,7 @@ impl WebGame {
         };
         let (limits, options) = seat.search(max_think_ms);
         let stop = Arc::new(AtomicBool::new(false));
-        self.version += 1;
+        self.bump();
         self.analysis = Arc::default();
         self.running = Some(Running {
             token: self.version,
@@ -582,7 +595,7 @@ impl WebGame {
         if self.running.as_ref().map(|r| r.token) == Some(token) {
             self.running = None;
             self.notice = Some(Message::EngineUnavailable);
-            self.version += 1;
+            self.bump();
         }
     }
 }

@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 use super::error::ApiError;
 use super::group::Group;
@@ -29,6 +29,41 @@ pub struct Limits {
     pub max_turns: u32,
     /// Who plays a person's turn when their time runs out.
     pub timeout_seat: Seat,
+    /// Most event streams open at once.
+    pub max_streams: usize,
+    /// How long a group member's device may be gone (no stream, no
+    /// request) before the engine plays their seat.
+    pub away: Duration,
+}
+
+/// Most event streams open at once for one group or game.
+pub const MAX_STREAMS_PER_SOURCE: usize = 16;
+
+/// The event streams open: in all and for each group (`true`) or game.
+#[derive(Default)]
+struct Streams {
+    total: usize,
+    per_source: HashMap<(bool, u64), usize>,
+}
+
+/// An open event stream's place in the count, given back when it is
+/// dropped.
+pub struct StreamSlot {
+    store: Arc<Store>,
+    key: (bool, u64),
+}
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut streams = lock(&self.store.streams);
+        streams.total = streams.total.saturating_sub(1);
+        if let Some(count) = streams.per_source.get_mut(&self.key) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                streams.per_source.remove(&self.key);
+            }
+        }
+    }
 }
 
 /// A session behind its lock.
@@ -100,6 +135,9 @@ struct Groups {
 pub struct Store {
     games: Mutex<Games>,
     groups: Mutex<Groups>,
+    streams: Mutex<Streams>,
+    /// Set when the server shuts down: the event streams end.
+    closing: watch::Sender<bool>,
     pub limits: Limits,
     pub pool: Pool,
 }
@@ -109,9 +147,48 @@ impl Store {
         Store {
             games: Mutex::new(Games::default()),
             groups: Mutex::new(Groups::default()),
+            streams: Mutex::new(Streams::default()),
+            closing: watch::Sender::new(false),
             limits,
             pool,
         }
+    }
+
+    /// A place for one more event stream of the group (`group`) or game
+    /// `id`, refused past [`MAX_STREAMS_PER_SOURCE`] for it or
+    /// [`Limits::max_streams`] in all.
+    pub fn open_stream(self: &Arc<Self>, group: bool, id: u64) -> Result<StreamSlot, ApiError> {
+        let mut streams = lock(&self.streams);
+        if streams.total >= self.limits.max_streams {
+            return Err(ApiError::full(Message::TooManyStreams {
+                open: streams.total,
+                one: false,
+            }));
+        }
+        let key = (group, id);
+        let open = streams.per_source.get(&key).copied().unwrap_or(0);
+        if open >= MAX_STREAMS_PER_SOURCE {
+            return Err(ApiError::too_many(Message::TooManyStreams {
+                open,
+                one: true,
+            }));
+        }
+        streams.total += 1;
+        *streams.per_source.entry(key).or_default() += 1;
+        Ok(StreamSlot {
+            store: Arc::clone(self),
+            key,
+        })
+    }
+
+    /// Whether the server is shutting down, watched.
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// The server shuts down: every event stream ends.
+    pub fn close_streams(&self) {
+        self.closing.send_replace(true);
     }
 
     /// A fresh random game id (not a secret: the server is for one
@@ -171,6 +248,31 @@ impl Store {
             .ok_or_else(|| ApiError::not_found(Message::NoGroup))?;
         lock(&shared).last_access = now;
         Ok(shared)
+    }
+
+    /// The group with this id, not marked as used.
+    pub fn peek_group(&self, id: u64) -> Option<SharedGroup> {
+        lock(&self.groups)
+            .live
+            .get(&id)
+            .map(|(shared, _)| Arc::clone(shared))
+    }
+
+    /// Every group held.
+    pub fn groups(&self) -> Vec<SharedGroup> {
+        lock(&self.groups)
+            .live
+            .values()
+            .map(|(shared, _)| Arc::clone(shared))
+            .collect()
+    }
+
+    /// The game with this id, not marked as used.
+    pub fn peek(&self, id: u64) -> Option<Shared> {
+        lock(&self.games)
+            .live
+            .get(&id)
+            .map(|entry| Arc::clone(&entry.shared))
     }
 
     /// Whether the game `id` is held (not removed nor expired).

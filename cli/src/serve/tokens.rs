@@ -101,6 +101,9 @@ pub struct Binding {
     pub names: Vec<String>,
     /// The members' tokens, member `i + 1`'s at `i` (the creator first).
     pub tokens: Vec<String>,
+    /// Whether each member's device is away (the engine plays their
+    /// seat), member `i + 1`'s at `i`.
+    pub away: Vec<bool>,
 }
 
 impl Binding {
@@ -168,6 +171,7 @@ mod tests {
             owners: vec![Some(2), Some(1), None],
             names: vec!["Ana".into(), "Bea".into()],
             tokens: vec![t1.clone(), t2.clone()],
+            away: vec![false, false],
         };
         let bea = headers(&format!("damas_seat_0000000000000007_2={t2}"));
         let ana = headers(&format!("damas_seat_0000000000000007_1={t1}"));

@@ -103,6 +103,7 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
                 Some(member) => json!({
                     "member": member,
                     "name": binding.names.get(member - 1),
+                    "away": binding.away.get(member - 1).copied().unwrap_or(false),
                 }),
                 None => Value::Null,
             })

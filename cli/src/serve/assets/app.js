@@ -66,6 +66,36 @@ async function act(method, path, body) {
 
 // ---- state and drawing ----
 
+// The live updates of the game on one device shown (EventSource), if
+// open; a group's game comes with its group's (group.js).
+let gameStream = null;
+
+function followGame(id) {
+  if (gameStream && gameStream.gameId === id) return;
+  stopGameStream();
+  if (typeof EventSource !== "function") return;
+  const source = new EventSource(`/api/games/${id}/events`);
+  source.gameId = id;
+  source.onmessage = (event) => {
+    let next;
+    try { next = JSON.parse(event.data); } catch (err) { return; }
+    if (state && !state.group && next.id === state.id && next.version !== state.version) setState(next);
+  };
+  gameStream = source;
+}
+
+function stopGameStream() {
+  if (gameStream) gameStream.close();
+  gameStream = null;
+}
+
+// Whether the game shown comes live: then the page polls only for the
+// engine's analysis while it thinks.
+function streaming() {
+  const open = (s) => s !== null && s.readyState === EventSource.OPEN;
+  return state && (state.group ? groupStreaming() : open(gameStream));
+}
+
 function setState(next) {
   // Answers may arrive out of order: never go back to an older state.
   if (state && next.id === state.id && next.version < state.version) return;
@@ -80,6 +110,8 @@ function setState(next) {
   noteNewMove(state, next);
   const fresh = !state || state.id !== next.id;
   state = next;
+  if (next.group) stopGameStream();
+  else followGame(next.id);
   clockBase = next.turn_left_ms == null ? null : [next.turn_left_ms, Date.now()];
   if (changed) {
     selected = null;
@@ -449,6 +481,7 @@ function openSetup() {
 
 async function poll() {
   if (!state || document.hidden) return;
+  if (streaming() && !(state.thinking && $("analysis-on").checked)) return;
   const asked = state.id;
   try {
     const next = await api("GET", "/api/games/" + asked);

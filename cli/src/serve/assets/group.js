@@ -8,6 +8,7 @@
 
 let group = null;       // the last group from the server (GET /api/groups/{id})
 let groupYou = [];      // the members this device plays for
+let groupStream = null; // the group's live updates (EventSource), if open
 
 // Whether this device may act for seat `i` of the game shown: any seat of
 // a game on one device; in a group's game, its member's seats (and the
@@ -66,8 +67,47 @@ async function groupAction(method, path, body) {
   }
 }
 
+// Follows the group `id` live: each event is the group's state with its
+// game's. While the stream is open the page does not poll; when it fails
+// for good (an old browser, a refusal) the poll takes over. A dropped
+// stream reconnects by itself, sending the id of the last event it had.
+// The stream speaks for the members this device held when it opened (its
+// cookies): it is opened again when they change (the device joined).
+function followGroup(id, you) {
+  const key = JSON.stringify(you);
+  if (groupStream && groupStream.groupId === id && groupStream.you === key) return;
+  stopGroupStream();
+  if (typeof EventSource !== "function") return;
+  const source = new EventSource(`/api/groups/${id}/events`);
+  source.groupId = id;
+  source.you = key;
+  source.onmessage = (event) => {
+    let next;
+    try { next = JSON.parse(event.data); } catch (err) { return; }
+    if (!group || next.id !== group.id) return;
+    const gameChanged = next.game !== group.game;
+    group = next;
+    groupYou = next.you || [];
+    const game = next.game_state;
+    if (game && (gameChanged || !state || game.id !== state.id || game.version !== state.version)) setState(game);
+    drawGroup();
+  };
+  groupStream = source;
+}
+
+function stopGroupStream() {
+  if (groupStream) groupStream.close();
+  groupStream = null;
+}
+
+// Whether the group's live updates are coming in.
+function groupStreaming() {
+  return groupStream !== null && groupStream.readyState === EventSource.OPEN;
+}
+
 // Back to a game on one device: no group shown.
 function leaveGroup() {
+  stopGroupStream();
   group = null;
   groupYou = [];
   $("group").hidden = true;
@@ -89,6 +129,7 @@ function setGroup(next) {
   const first = !group || group.id !== next.id;
   group = next;
   groupYou = next.you || [];
+  followGroup(next.id, groupYou);
   if (first) $("show-legal").checked = next.settings.show_legal_moves;
   $("group").hidden = false;
   if (next.game_state) setState(next.game_state);
@@ -109,7 +150,16 @@ function drawGroup() {
       m.name + (groupYou.includes(m.member) ? " " + t("group.you") : ""),
       seat,
       t("group.points", { points: m.points.toLocaleString(LANG) }),
+      member && member.vacant ? t("group.vacant") : member && member.away ? t("group.away") : "",
     ].filter(Boolean).join(" · ");
+    // The creator may give the seat of a member gone to a newcomer.
+    if (member && member.away && !member.vacant && groupYou.includes(1)) {
+      const give = document.createElement("button");
+      give.type = "button";
+      give.textContent = t("group.free");
+      give.addEventListener("click", () => groupAction("POST", `/api/groups/${group.id}/members/${m.member}/free`));
+      li.append(" ", give);
+    }
     list.appendChild(li);
   }
   const engines = group.settings.engines.length;
@@ -123,7 +173,7 @@ function drawGroup() {
 }
 
 async function pollGroup() {
-  if (!group || document.hidden) return;
+  if (!group || document.hidden || groupStreaming()) return;
   try {
     const next = await api("GET", "/api/groups/" + group.id);
     if (!group || next.id !== group.id) return;
