@@ -802,6 +802,18 @@ fn groups(record: &mut Record, server: &Server) {
             "",
         ),
     );
+    error(
+        "group: a seat freed by another",
+        post(&format!("{base}/members/2/free"), "", ""),
+    );
+    error(
+        "group: the seat of a member present freed",
+        post(&format!("{base}/members/2/free"), "", &creator),
+    );
+    error(
+        "group: no such member's seat freed",
+        post(&format!("{base}/members/3/free"), "", &creator),
+    );
 }
 
 /// Every answer, in order, from servers started for the cases.

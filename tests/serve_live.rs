@@ -552,3 +552,39 @@ fn the_engine_plays_for_a_member_gone_until_they_come_back_or_their_seat_is_give
         play_a_move(&server, &mut [&mut ana, &mut dan], &game);
     }
 }
+
+#[test]
+fn a_member_still_away_when_the_next_game_starts_has_the_engine_play_it() {
+    let server = Server::start(&["--away-secs", "1"]);
+    let (mut ana, _bea, group, game) = two_player_group(&server);
+    let path = format!("/api/groups/{group}/events");
+    let mut watching = ana.stream(&server, &path, None);
+    // Bea's device never comes: after the grace the engine has her seat.
+    until(&mut watching, "Bea away", |s| {
+        seat_of(s, 1) == ("engine".to_string(), true)
+    });
+    ana.ok(
+        &server,
+        "POST",
+        &format!("/api/games/{game}/resign"),
+        Some("{}"),
+        200,
+    );
+    let next = ana.ok(
+        &server,
+        "POST",
+        &format!("/api/groups/{group}/next"),
+        None,
+        201,
+    );
+    let second = str_of(&next["game"]);
+    assert_ne!(second, game);
+    // The seats moved round: Bea's seat of the new game goes to the engine.
+    until(&mut watching, "Bea's new seat to the engine", |s| {
+        s["game"] == second.as_str()
+            && (0..2).any(|seat| {
+                s["game_state"]["group"]["seats"][seat]["member"] == 2
+                    && seat_of(s, seat) == ("engine".to_string(), true)
+            })
+    });
+}

@@ -60,7 +60,10 @@ fn check(store: &Arc<Store>, shared: &SharedGroup, now: Instant) {
             let index = owner.unwrap_or(1) - 1;
             let present = member.present(now, grace);
             let player = damas::Player::new(seat);
-            if !present && !member.away {
+            let human = session.seats[seat].kind == SeatKind::Human;
+            // Newly away, or still away when a new game gave the seat
+            // back to a person.
+            if !present && (!member.away || human) {
                 member.away = true;
                 if session.seats[seat].kind == SeatKind::Human {
                     let _ = session.set_seat(seat, engine, now);

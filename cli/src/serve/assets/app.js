@@ -70,6 +70,29 @@ async function act(method, path, body) {
 // open; a group's game comes with its group's (group.js).
 let gameStream = null;
 
+// Updates close together (engines playing each other) are shown at most
+// every 400 ms, so that each move shown has time to be seen moving; a
+// change after a quiet spell shows at once. The latest update wins.
+const STREAM_SPACING_MS = 400;
+let streamShown = -Infinity;
+let streamPending = null;
+let streamTimer = null;
+
+function showStreamed(apply) {
+  streamPending = apply;
+  if (streamTimer) return;
+  const run = () => {
+    streamTimer = null;
+    streamShown = performance.now();
+    const next = streamPending;
+    streamPending = null;
+    if (next) next();
+  };
+  const wait = streamShown + STREAM_SPACING_MS - performance.now();
+  if (wait <= 0) run();
+  else streamTimer = setTimeout(run, wait);
+}
+
 function followGame(id) {
   if (gameStream && gameStream.gameId === id) return;
   stopGameStream();
@@ -79,7 +102,9 @@ function followGame(id) {
   source.onmessage = (event) => {
     let next;
     try { next = JSON.parse(event.data); } catch (err) { return; }
-    if (state && !state.group && next.id === state.id && next.version !== state.version) setState(next);
+    showStreamed(() => {
+      if (state && !state.group && next.id === state.id && next.version !== state.version) setState(next);
+    });
   };
   gameStream = source;
 }
@@ -300,8 +325,16 @@ function standingText(i) {
   return t("standing." + s.state, { place: s.place });
 }
 
+// The seats' list as last drawn: redrawn only when it changes, so that a
+// live update does not replace a select someone is using.
+let seatsDrawn = "";
+
 function drawSeats() {
   const list = $("seats");
+  const key = JSON.stringify([state.id, LANG, state.seats, state.group && state.group.seats,
+    state.seats.map((_, i) => [seatName(i), standingText(i), mySeat(i)])]);
+  if (key === seatsDrawn && list.children.length === state.seats.length) return;
+  seatsDrawn = key;
   list.innerHTML = "";
   state.seats.forEach((seat, i) => {
     const li = document.createElement("li");

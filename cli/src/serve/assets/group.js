@@ -84,13 +84,15 @@ function followGroup(id, you) {
   source.onmessage = (event) => {
     let next;
     try { next = JSON.parse(event.data); } catch (err) { return; }
-    if (!group || next.id !== group.id) return;
-    const gameChanged = next.game !== group.game;
-    group = next;
-    groupYou = next.you || [];
-    const game = next.game_state;
-    if (game && (gameChanged || !state || game.id !== state.id || game.version !== state.version)) setState(game);
-    drawGroup();
+    showStreamed(() => {
+      if (!group || next.id !== group.id) return;
+      const gameChanged = next.game !== group.game;
+      group = next;
+      groupYou = next.you || [];
+      const game = next.game_state;
+      if (game && (gameChanged || !state || game.id !== state.id || game.version !== state.version)) setState(game);
+      drawGroup();
+    });
   };
   groupStream = source;
 }
