@@ -10,12 +10,11 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
-use std::io::Read;
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use web_server::{id, moves, open_raw, read_answer, Server};
+use web_server::{id, moves, open_raw, raw_request, read_answer, Server};
 
 const GOLDEN: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -658,34 +657,18 @@ fn with_headers(
     body: &str,
     headers: &[(&str, &str)],
 ) -> (u16, Value, Vec<String>) {
-    let mut request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
-        server.address(),
-        body.len()
-    );
-    for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
-    }
-    request.push_str("\r\n");
-    request.push_str(body);
-    let mut stream = open_raw(server, request.as_bytes());
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let cookies = head
-        .lines()
-        .filter_map(|line| line.strip_prefix("set-cookie: "))
+    let mut all = vec![("Content-Type", "application/json")];
+    all.extend_from_slice(headers);
+    let reply = raw_request(server, method, path, &all, body);
+    let cookies = reply
+        .set_cookies()
+        .iter()
         .filter_map(|value| value.split(';').next())
         .map(str::to_string)
         .collect();
-    let value = serde_json::from_str(body).unwrap_or_else(|_| panic!("not JSON: {text:?}"));
-    (status, value, cookies)
+    let value =
+        serde_json::from_str(reply.body()).unwrap_or_else(|_| panic!("not JSON: {:?}", reply.text));
+    (reply.status, value, cookies)
 }
 
 /// The refusals of groups: names, sizes, the creator's requests, seats

@@ -5,11 +5,8 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-
 use serde_json::{json, Value};
-use web_server::{Server, PATIENCE};
+use web_server::{raw_request, Server};
 
 /// An answer: the status, the body as JSON and the cookies set.
 struct Reply {
@@ -28,45 +25,16 @@ fn send(
     headers: &[(&str, &str)],
 ) -> Reply {
     let body = body.unwrap_or("");
-    let mut request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        server.address(),
-        body.len()
-    );
+    let mut all = headers.to_vec();
     if !body.is_empty() {
-        request.push_str("Content-Type: application/json\r\n");
+        all.insert(0, ("Content-Type", "application/json"));
     }
-    for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
-    }
-    request.push_str("\r\n");
-    request.push_str(body);
-    let mut stream = TcpStream::connect(server.address()).expect("connects");
-    stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
-    stream.write_all(request.as_bytes()).expect("sent");
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status = head
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let set_cookies = head
-        .lines()
-        .filter_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.eq_ignore_ascii_case("set-cookie")
-                .then(|| value.trim().to_string())
-        })
-        .collect();
-    let body = serde_json::from_str(body).unwrap_or(Value::String(body.to_string()));
+    let reply = raw_request(server, method, path, &all, body);
     Reply {
-        status,
-        body,
-        set_cookies,
-        text,
+        status: reply.status,
+        body: reply.json_or_text(),
+        set_cookies: reply.set_cookies(),
+        text: reply.text,
     }
 }
 

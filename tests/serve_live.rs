@@ -5,12 +5,12 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use web_server::{open_raw, read_answer, Server, PATIENCE};
+use web_server::{open_raw, raw_request, read_answer, Server, PATIENCE};
 
 /// How long an event may take to arrive: a bound against hangs, not a
 /// timing assertion.
@@ -41,44 +41,22 @@ impl Device {
         body: Option<&str>,
     ) -> (u16, Value) {
         let body = body.unwrap_or("");
-        let mut request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
-            server.address(),
-            body.len()
-        );
+        let jar = self.jar();
+        let mut headers = Vec::new();
         if !body.is_empty() {
-            request.push_str("Content-Type: application/json\r\n");
+            headers.push(("Content-Type", "application/json"));
         }
         if !self.cookies.is_empty() {
-            request.push_str(&format!("Cookie: {}\r\n", self.jar()));
+            headers.push(("Cookie", jar.as_str()));
         }
-        request.push_str("\r\n");
-        request.push_str(body);
-        let mut stream = TcpStream::connect(server.address()).expect("connects");
-        stream.set_read_timeout(Some(PATIENCE)).expect("a timeout");
-        stream.write_all(request.as_bytes()).expect("sent");
-        let mut bytes = Vec::new();
-        let _ = stream.read_to_end(&mut bytes);
-        let text = String::from_utf8_lossy(&bytes).to_string();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        for line in head.lines() {
-            let Some((name, value)) = line.split_once(':') else {
-                continue;
-            };
-            if name.eq_ignore_ascii_case("set-cookie") {
-                let pair = value.trim().split(';').next().expect("a pair");
-                let (name, value) = pair.split_once('=').expect("name=value");
-                self.cookies.retain(|(n, _)| n != name);
-                self.cookies.push((name.to_string(), value.to_string()));
-            }
+        let reply = raw_request(server, method, path, &headers, body);
+        for cookie in reply.set_cookies() {
+            let pair = cookie.split(';').next().expect("a pair");
+            let (name, value) = pair.split_once('=').expect("name=value");
+            self.cookies.retain(|(n, _)| n != name);
+            self.cookies.push((name.to_string(), value.to_string()));
         }
-        let status = head
-            .strip_prefix("HTTP/1.1 ")
-            .and_then(|rest| rest.get(..3))
-            .and_then(|code| code.parse().ok())
-            .unwrap_or(0);
-        let body = serde_json::from_str(body).unwrap_or(Value::String(body.to_string()));
-        (status, body)
+        (reply.status, reply.json_or_text())
     }
 
     fn ok(

@@ -219,19 +219,88 @@ pub fn open_raw(server: &Server, bytes: &[u8]) -> std::net::TcpStream {
     stream
 }
 
+/// What the server sent on a raw connection, read until it closed.
+pub struct RawReply {
+    /// The status (0 for none).
+    pub status: u16,
+    /// Everything received, head and body.
+    pub text: String,
+    /// Where the body starts in `text` (its end when there is none).
+    body_at: usize,
+}
+
+impl RawReply {
+    /// Reads `stream` until the server closes it.
+    pub fn read(stream: &mut impl std::io::Read) -> RawReply {
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        let status = text
+            .strip_prefix("HTTP/1.1 ")
+            .and_then(|rest| rest.get(..3))
+            .and_then(|code| code.parse().ok())
+            .unwrap_or(0);
+        let body_at = text.find("\r\n\r\n").map_or(text.len(), |at| at + 4);
+        RawReply {
+            status,
+            text,
+            body_at,
+        }
+    }
+
+    /// The status line and headers.
+    pub fn head(&self) -> &str {
+        self.text[..self.body_at].trim_end()
+    }
+
+    /// The body.
+    pub fn body(&self) -> &str {
+        &self.text[self.body_at..]
+    }
+
+    /// The body as JSON, or as a JSON string when it is not JSON.
+    pub fn json_or_text(&self) -> Value {
+        serde_json::from_str(self.body()).unwrap_or(Value::String(self.body().to_string()))
+    }
+
+    /// The value of each `Set-Cookie` header, attributes included.
+    pub fn set_cookies(&self) -> Vec<String> {
+        self.head()
+            .lines()
+            .filter_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.eq_ignore_ascii_case("set-cookie")
+                    .then(|| value.trim().to_string())
+            })
+            .collect()
+    }
+}
+
+/// One request on its own raw connection: `method path` with `headers`
+/// (besides `Host`, `Content-Length` and `Connection: close`) and `body`.
+pub fn raw_request(
+    server: &Server,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> RawReply {
+    let mut request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        server.address(),
+        body.len()
+    );
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    RawReply::read(&mut open_raw(server, request.as_bytes()))
+}
+
 /// Reads what the server sends on a raw connection until it closes: the
 /// status (0 for none) and the body.
 pub fn read_answer(stream: &mut impl std::io::Read) -> (u16, String) {
-    let mut bytes = Vec::new();
-    let _ = stream.read_to_end(&mut bytes);
-    let text = String::from_utf8_lossy(&bytes).to_string();
-    let status = text
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|rest| rest.get(..3))
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, body)| body.to_string());
-    (status, body)
+    let reply = RawReply::read(stream);
+    (reply.status, reply.body().to_string())
 }
