@@ -616,7 +616,7 @@ fn bad_names_full_groups_and_other_sites_are_refused() {
 
 #[test]
 fn a_record_names_the_members_and_an_idle_group_expires() {
-    let server = Server::start(&["--idle-secs", "1"]);
+    let server = Server::start(&["--idle-secs", "1", "--group-idle-secs", "1"]);
     let (mut ana, mut bea) = (Device::default(), Device::default());
     let created = ana.ok(
         &server,

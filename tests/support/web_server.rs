@@ -21,6 +21,8 @@ pub struct Server {
     pub url: String,
     /// The first line the server printed.
     pub banner: String,
+    /// The second: where its data is, and what it restored.
+    pub data: String,
     agent: ureq::Agent,
 }
 
@@ -62,19 +64,32 @@ impl Server {
         Server::spawn(command, &args)
     }
 
+    /// Runs `damas serve` with `args`; its data in memory unless `args`
+    /// name a `--data` file.
     fn spawn(mut command: Command, args: &[&str]) -> Server {
+        command.arg("serve");
+        if !args.contains(&"--port") {
+            command.args(["--port", "0"]);
+        }
+        command.args(args);
+        if !args.contains(&"--data") {
+            command.args(["--data", "memory"]);
+        }
         let mut child = command
-            .args(["serve", "--port", "0"])
-            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
             .expect("damas serve starts");
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut line = String::new();
-        BufReader::new(stdout)
+        let mut stdout = BufReader::new(stdout);
+        stdout
             .read_line(&mut line)
             .expect("damas serve prints its URL");
+        let mut data = String::new();
+        stdout
+            .read_line(&mut data)
+            .expect("damas serve says where its data is");
         let start = line.find("http://").expect("a URL in the first line");
         let url = line[start..]
             .split_whitespace()
@@ -90,6 +105,7 @@ impl Server {
             child,
             url,
             banner: line.trim_end().to_string(),
+            data: data.trim_end().to_string(),
             agent,
         }
     }

@@ -10,7 +10,7 @@ use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use damas::options::{self, OptionDecl, OptionGroup, OptionType, Options, OPTIONS};
+use damas::options::{OptionDecl, OptionGroup, OptionType, Options, OPTIONS};
 use damas::{AnyGame, Game, GameKind, Player, SpecError};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -18,17 +18,13 @@ use serde_json::{json, Value};
 use super::error::ApiError;
 use super::lang;
 use super::messages::Message;
-use super::session::{
-    Seat, SeatKind, Settings, WebGame, MAX_LEVEL, MAX_TURN_SECONDS, MIN_THINK_MS,
-};
+use super::requests::{game_kind, game_settings, turn_seconds, RuleChoices, SeatRequest};
+use super::session::{Seat, Settings, WebGame};
 use super::store::{lock, schedule, Shared, Store};
 use super::view;
 
 type AppState = State<Arc<Store>>;
 
-/// The largest `--max-think-ms`: an engine time past it is refused, not
-/// capped.
-const MOST_THINK_MS: u32 = 60_000;
 /// Longest move text accepted.
 const MAX_MOVE_TEXT: usize = 200;
 type Answer = Result<Response, ApiError>;
@@ -53,60 +49,6 @@ pub fn answer(shared: &Shared, status: StatusCode) -> Response {
     (status, Json(state)).into_response()
 }
 
-/// A seat as a request gives it.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct SeatRequest {
-    kind: String,
-    level: Option<u8>,
-    think_ms: Option<u32>,
-}
-
-impl SeatRequest {
-    /// An engine's seat of this level and time.
-    pub fn engine(level: Option<u8>, think_ms: Option<u32>) -> SeatRequest {
-        SeatRequest {
-            kind: "engine".into(),
-            level,
-            think_ms,
-        }
-    }
-
-    pub fn seat(&self, max_think_ms: u32) -> Result<Seat, ApiError> {
-        let kind = match self.kind.as_str() {
-            "human" => SeatKind::Human,
-            "engine" => SeatKind::Engine,
-            other => {
-                return Err(ApiError::bad_request(Message::BadSeatKind(
-                    other.chars().take(20).collect(),
-                )))
-            }
-        };
-        let level = self.level.unwrap_or(MAX_LEVEL);
-        if !(1..=MAX_LEVEL).contains(&level) {
-            return Err(ApiError::bad_request(Message::BadLevel {
-                level,
-                max: MAX_LEVEL,
-            }));
-        }
-        let think_ms = self.think_ms.unwrap_or(1000);
-        // An engine's time outside what any server allows is refused; past
-        // this server's cap it is the cap. A person's seat never uses it.
-        if kind == SeatKind::Engine && !(MIN_THINK_MS..=MOST_THINK_MS).contains(&think_ms) {
-            return Err(ApiError::bad_request(Message::BadThinkMs {
-                think_ms,
-                min: MIN_THINK_MS,
-                max: MOST_THINK_MS,
-            }));
-        }
-        Ok(Seat {
-            kind,
-            level,
-            think_ms: think_ms.clamp(MIN_THINK_MS, max_think_ms.max(MIN_THINK_MS)),
-        })
-    }
-}
-
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct CreateRequest {
@@ -121,89 +63,6 @@ struct CreateRequest {
     rotate_first: Option<bool>,
     turn_seconds: Option<u32>,
     position: Option<String>,
-}
-
-pub fn turn_seconds(seconds: u32) -> Result<u32, ApiError> {
-    if seconds > MAX_TURN_SECONDS {
-        return Err(ApiError::bad_request(Message::BadTurnSeconds {
-            seconds,
-            max: MAX_TURN_SECONDS,
-        }));
-    }
-    Ok(seconds)
-}
-
-/// The game named `name`, from the registry.
-pub fn game_kind(name: &str) -> Result<GameKind, ApiError> {
-    name.parse::<GameKind>()
-        .map_err(|_| ApiError::bad_request(Message::BadGame(name.chars().take(20).collect())))
-}
-
-/// A JSON value as the text an option reads.
-fn option_text(value: &Value) -> String {
-    match value {
-        Value::String(text) => text.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// The rule choices of a request: rule options by name and the two
-/// switches.
-#[derive(Clone, Copy, Debug)]
-pub struct RuleChoices<'a> {
-    pub rules: Option<&'a serde_json::Map<String, Value>>,
-    pub anti_blocking: Option<bool>,
-    pub play_to_end: Option<bool>,
-}
-
-/// The game settings a request asks for, set through the option table
-/// (whose defaults are the board's): the rule presets given, the two
-/// switches, then the other rule options given by name, so that a named
-/// rule overrides its preset; then the game and players asked for.
-pub fn game_settings(
-    kind: GameKind,
-    players: u8,
-    request: RuleChoices<'_>,
-) -> Result<Options, ApiError> {
-    // The game and players come first, so that a preset is checked
-    // against them (`Rules ccerl` needs two players) as the protocol does.
-    let mut settings = Options {
-        game: kind,
-        players,
-        ..Options::default()
-    };
-    let mut named: Vec<(&'static OptionDecl, String)> = Vec::new();
-    for (name, value) in request.rules.into_iter().flatten() {
-        let decl = options::find(name)
-            .filter(|decl| decl.group == OptionGroup::Rule)
-            .ok_or_else(|| {
-                ApiError::bad_request(Message::NotARuleOption(name.chars().take(40).collect()))
-            })?;
-        named.push((decl, option_text(value)));
-    }
-    let (presets, named): (Vec<_>, Vec<_>) = named
-        .into_iter()
-        .partition(|(decl, _)| matches!(decl.kind, OptionType::Combo(_)));
-    let switches = [
-        ("AntiBlocking", request.anti_blocking),
-        ("PlayToEnd", request.play_to_end),
-    ];
-    let rules = presets
-        .iter()
-        .map(|(decl, text)| (decl.name, text.clone()))
-        .chain(
-            switches
-                .into_iter()
-                .filter_map(|(name, flag)| flag.map(|flag| (name, flag.to_string()))),
-        )
-        .chain(named.iter().map(|(decl, text)| (decl.name, text.clone())));
-    for (name, value) in rules {
-        settings.set(name, &value).map_err(ApiError::bad_request)?;
-    }
-    // A preset may name a game: the game asked for stays.
-    settings.game = kind;
-    settings.players = players;
-    Ok(settings)
 }
 
 /// `POST /api/games`: a new game, counted against the limits of the
@@ -317,6 +176,8 @@ pub async fn play(
         }
         session.play(&request.text, Instant::now())?;
     }
+    // Answered only once stored.
+    store.persist(&shared)?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -351,6 +212,8 @@ pub async fn resign(
         }
         session.resign(player, Instant::now())?;
     }
+    // Answered only once stored.
+    store.persist(&shared)?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -367,6 +230,8 @@ pub async fn undo(State(store): AppState, Path(id): Path<String>, headers: Heade
         }
         session.undo(Instant::now())?;
     }
+    // Answered only once stored.
+    store.persist(&shared)?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -376,6 +241,8 @@ pub async fn new_game(State(store): AppState, Path(id): Path<String>) -> Answer 
     let shared = store.get(game_id(&id)?, Instant::now())?;
     not_for_groups(&shared)?;
     lock(&shared).new_game(Instant::now());
+    // Answered only once stored.
+    store.persist(&shared)?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -403,6 +270,8 @@ pub async fn seat(
         }
         session.set_seat(index, seat, Instant::now())?;
     }
+    // Answered only once stored.
+    store.persist(&shared)?;
     schedule(&store, &shared);
     Ok(answer(&shared, StatusCode::OK))
 }
@@ -420,6 +289,7 @@ pub async fn clock(State(store): AppState, Path(id): Path<String>, bytes: Bytes)
     let shared = store.get(game_id(&id)?, Instant::now())?;
     not_for_groups(&shared)?;
     lock(&shared).set_turn_seconds(seconds, Instant::now());
+    store.persist(&shared)?;
     Ok(answer(&shared, StatusCode::OK))
 }
 

@@ -95,6 +95,9 @@ fn check(store: &Arc<Store>, shared: &SharedGroup, now: Instant) {
     }
     if changed {
         group.pulse.bump();
+        // A failure is said, and tried again by the keeper.
+        let _ = store.persist(&game);
+        let _ = store.store_group(&mut group);
         drop(group);
         schedule(store, &game);
     }

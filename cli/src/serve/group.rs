@@ -125,6 +125,8 @@ pub struct Group {
     /// Bumped on every change of the group and of its games (they share
     /// it), for the event streams.
     pub pulse: Arc<Pulse>,
+    /// The counter's value when the group was last stored.
+    pub stored_pulse: u64,
 }
 
 impl Group {

@@ -13,15 +13,16 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use damas::options::{OptionGroup, OPTIONS};
-use damas::{Game, GameKind};
+use damas::Game;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::api::{self, RuleChoices, SeatRequest};
+use super::api;
 use super::error::ApiError;
-use super::group::{self, Group, GroupSettings, Member};
+use super::group::{self, Group, Member};
 use super::messages::Message;
 use super::pulse::Pulse;
+use super::requests::{check_players, game_settings, group_settings, RuleChoices, SettingsRequest};
 use super::session::{Settings, WebGame};
 use super::store::{lock, schedule, SharedGroup, Store};
 use super::tokens;
@@ -29,28 +30,6 @@ use super::view;
 
 type AppState = State<Arc<Store>>;
 type Answer = Result<Response, ApiError>;
-
-/// An engine that fills a seat.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct EngineRequest {
-    level: Option<u8>,
-    think_ms: Option<u32>,
-}
-
-/// The group's settings as a request gives them.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct SettingsRequest {
-    game: String,
-    engines: Option<Vec<EngineRequest>>,
-    anti_blocking: Option<bool>,
-    play_to_end: Option<bool>,
-    rules: Option<Map<String, Value>>,
-    rotate_first: Option<bool>,
-    show_legal_moves: Option<bool>,
-    turn_seconds: Option<u32>,
-}
 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -63,66 +42,6 @@ struct CreateRequest {
 #[serde(deny_unknown_fields)]
 struct JoinRequest {
     name: String,
-}
-
-/// The players the group's game of `kind` takes, or why `players` is not
-/// among them.
-fn check_players(kind: GameKind, players: usize) -> Result<(), ApiError> {
-    let (min, max) = group::player_range(kind);
-    if players > usize::from(max) || players < usize::from(min) {
-        return Err(ApiError::conflict(Message::GroupPlayers {
-            players,
-            min,
-            max,
-        }));
-    }
-    Ok(())
-}
-
-/// The settings a request asks for, checked for a group of `people`: the
-/// game, the engines (the people and engines must fit the game), the
-/// rules for that many players, the clock.
-fn settings(
-    request: SettingsRequest,
-    people: usize,
-    max_think_ms: u32,
-) -> Result<GroupSettings, ApiError> {
-    let kind = api::game_kind(&request.game)?;
-    let engines = request
-        .engines
-        .iter()
-        .flatten()
-        .map(|e| SeatRequest::engine(e.level, e.think_ms).seat(max_think_ms))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (min, max) = group::player_range(kind);
-    let players = people + engines.len();
-    if players > usize::from(max) {
-        return Err(ApiError::conflict(Message::GroupPlayers {
-            players,
-            min,
-            max,
-        }));
-    }
-    let choices = RuleChoices {
-        rules: request.rules.as_ref(),
-        anti_blocking: request.anti_blocking,
-        play_to_end: request.play_to_end,
-    };
-    // Checked for the players there are (at least the game's fewest).
-    let counted = u8::try_from(players).unwrap_or(max).clamp(min, max);
-    let options = api::game_settings(kind, counted, choices)?;
-    let turn_seconds = api::turn_seconds(request.turn_seconds.unwrap_or(0))?;
-    Ok(GroupSettings {
-        kind,
-        engines,
-        rules: request.rules.unwrap_or_default(),
-        anti_blocking: request.anti_blocking,
-        play_to_end: request.play_to_end,
-        options,
-        rotate_first: request.rotate_first.unwrap_or(true),
-        show_legal_moves: request.show_legal_moves.unwrap_or(true),
-        turn_seconds,
-    })
 }
 
 pub fn group_id(text: &str) -> Result<u64, ApiError> {
@@ -295,7 +214,7 @@ pub async fn create(
 ) -> Answer {
     let request: CreateRequest = api::body(&bytes)?;
     let name = group::name(&request.name)?;
-    let settings = settings(request.settings, 1, store.limits.max_think_ms)?;
+    let settings = group_settings(request.settings, 1, store.limits.max_think_ms)?;
     let token = tokens::fresh()?;
     let group = Group {
         id: store.new_group_id(),
@@ -306,6 +225,7 @@ pub async fn create(
         counted: true,
         last_access: Instant::now(),
         pulse: Pulse::new(),
+        stored_pulse: 0,
     };
     let shared = store.insert_group(group, client.ip())?;
     let group = lock(&shared);
@@ -396,17 +316,23 @@ pub async fn free(
     // A token no device holds: the old one opens nothing now.
     let token = tokens::fresh()?;
     if let Some(shared) = group.game.and_then(|game| store.peek(game)) {
-        if let Some(binding) = &mut lock(&shared).binding {
+        let mut session = lock(&shared);
+        if let Some(binding) = &mut session.binding {
             if let Some(slot) = binding.tokens.get_mut(member - 1) {
                 slot.clone_from(&token);
             }
         }
+        session.bump();
     }
     let freed = &mut group.members[member - 1];
     freed.token = token;
     freed.vacant = true;
     freed.streams = 0;
     group.pulse.bump();
+    if let Some(shared) = group.game.and_then(|game| store.peek(game)) {
+        store.persist(&shared)?;
+    }
+    store.store_group(&mut group)?;
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::OK, None))
 }
@@ -434,7 +360,8 @@ pub async fn join(
             newcomer.away = true;
             group.members[index] = newcomer;
             if let Some(shared) = group.game.and_then(|game| store.peek(game)) {
-                if let Some(binding) = &mut lock(&shared).binding {
+                let mut session = lock(&shared);
+                if let Some(binding) = &mut session.binding {
                     if let Some(slot) = binding.tokens.get_mut(index) {
                         slot.clone_from(&token);
                     }
@@ -442,6 +369,7 @@ pub async fn join(
                         *slot = name;
                     }
                 }
+                session.bump();
             }
             index + 1
         }
@@ -454,6 +382,11 @@ pub async fn join(
         }
     };
     group.pulse.bump();
+    if let Some(shared) = group.game.and_then(|game| store.peek(game)) {
+        store.persist(&shared)?;
+    }
+    // The token is handed out only once it is stored.
+    store.store_group(&mut group)?;
     let mut you = yours(&headers, &group);
     you.push(member);
     Ok(answer(
@@ -481,8 +414,9 @@ pub async fn change_settings(
         return Err(ApiError::conflict(Message::BetweenGamesOnly));
     }
     settle(&store, &mut group);
-    group.settings = settings(request, group.members.len(), store.limits.max_think_ms)?;
+    group.settings = group_settings(request, group.members.len(), store.limits.max_think_ms)?;
     group.pulse.bump();
+    store.store_group(&mut group)?;
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::OK, None))
 }
@@ -512,7 +446,7 @@ pub async fn next(
         play_to_end: group.settings.play_to_end,
     };
     let settings = Settings::new(
-        api::game_settings(kind, count, choices)?,
+        game_settings(kind, count, choices)?,
         group.settings.rotate_first,
         group.settings.turn_seconds,
     )?;
@@ -538,6 +472,7 @@ pub async fn next(
     group.games_played = group.games_played.saturating_add(1);
     group.counted = false;
     group.pulse.bump();
+    store.store_group(&mut group)?;
     schedule(&store, &started);
     let you = yours(&headers, &group);
     Ok(answer(&store, &group, &you, StatusCode::CREATED, None))

@@ -159,6 +159,8 @@ codes! {
     PlayerBack => "player_back",
     /// A seat given away only while its member is away.
     MemberPresent => "member_present",
+    /// The change could not be stored (a notice too).
+    NotStored => "not_stored",
     /// A message of no code of its own: the page shows the sentence.
     Other => "other",
 }
@@ -279,6 +281,8 @@ pub enum Message {
     PlayerBack(Player),
     /// Member `n` (from 1) is not away: their seat is not free.
     MemberPresent(usize),
+    /// The data file refused a write: the change is not acknowledged.
+    NotStored,
     /// The system's random source could not be read.
     NoRandomness,
     /// A sentence of no code of its own (the router's, an extractor's).
@@ -355,6 +359,7 @@ impl Message {
             Message::PlayerAway(_) => Code::PlayerAway,
             Message::PlayerBack(_) => Code::PlayerBack,
             Message::MemberPresent(_) => Code::MemberPresent,
+            Message::NotStored => Code::NotStored,
             Message::Player(_) | Message::NoRandomness | Message::Other(_) => Code::Other,
         }
     }
@@ -561,6 +566,9 @@ impl fmt::Display for Message {
             Message::NoRandomness => {
                 f.write_str("no random source for a seat token; try again later")
             }
+            Message::NotStored => {
+                f.write_str("the server could not store this change; try again later")
+            }
             Message::Other(text) => f.write_str(text),
         }
     }
@@ -749,6 +757,7 @@ mod tests {
             Message::PlayerAway(player(1)),
             Message::PlayerBack(player(1)),
             Message::MemberPresent(2),
+            Message::NotStored,
         ]
     }
 

@@ -20,6 +20,7 @@ use clap::Args;
 mod api;
 mod away;
 mod connections;
+mod db;
 mod error;
 mod events;
 mod group;
@@ -29,6 +30,8 @@ mod layers;
 mod messages;
 mod pool;
 mod pulse;
+mod requests;
+mod saved;
 mod session;
 mod store;
 mod tokens;
@@ -76,6 +79,16 @@ pub struct ServeArgs {
     /// Seconds after which a game nobody looked at is dropped.
     #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u32).range(1..=604_800))]
     idle_secs: u32,
+    /// Seconds after which a group nobody used is dropped, with its game
+    /// (a week by default).
+    #[arg(long, default_value_t = 604_800, value_parser = clap::value_parser!(u32).range(1..=31_536_000))]
+    group_idle_secs: u32,
+    /// Where groups, games and their moves are kept across restarts: an
+    /// SQLite file, made when missing (default:
+    /// $XDG_DATA_HOME/damas/serve.sqlite, or ~/.local/share/damas/), or
+    /// `memory` to keep nothing past the process.
+    #[arg(long, value_name = "PATH|memory")]
+    data: Option<std::path::PathBuf>,
     /// Cap on any engine's time per move, in milliseconds.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(100..=60_000))]
     max_think_ms: u32,
@@ -182,6 +195,7 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         max_games_per_client: args.max_games_per_client as usize,
         max_turns: args.max_turns,
         idle: Duration::from_secs(u64::from(args.idle_secs)),
+        group_idle: Duration::from_secs(u64::from(args.group_idle_secs)),
         max_think_ms: args.max_think_ms,
         timeout_seat: Seat {
             think_ms: 500,
@@ -193,13 +207,24 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         max_connections,
         header_timeout: read_timeout,
     };
-    let store = Arc::new(Store::new(limits, pool));
+    let db = match data_file(args.data.as_deref())? {
+        Some(path) => Some(db::Db::open(&path)?),
+        None => None,
+    };
+    let store = Arc::new(Store::new(limits, pool, db));
+    let (groups, games) = store.restore()?;
+    let kept = match args.data.as_deref() {
+        Some(path) if path.as_os_str() == "memory" => "data in memory only".to_string(),
+        _ => format!("{groups} groups and {games} games restored"),
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cores.clamp(1, 4))
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    let served = runtime.block_on(async move {
+    let served = runtime.block_on({
+        let store = Arc::clone(&store);
+        async move {
         let address = SocketAddr::new(args.host, args.port);
         let listener = tokio::net::TcpListener::bind(address)
             .await
@@ -230,6 +255,7 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
             if workers == 1 { "" } else { "s" },
             connection_limits.max_connections
         )
+        .and_then(|()| writeln!(out, "damas serve: {kept}"))
         .and_then(|()| out.flush());
         drop(out);
         tokio::spawn(store::keep(Arc::clone(&store), Duration::from_millis(200)));
@@ -242,11 +268,34 @@ pub fn run(args: &ServeArgs) -> Result<(), crate::output::Failure> {
         )
         .await;
         Ok::<(), String>(())
+        }
     });
     // Tasks still parked (a connection past its grace, the keeper) are
     // dropped, not awaited; the engine threads end with the process.
     runtime.shutdown_timeout(Duration::from_millis(100));
+    store.close_data();
     served.map_err(crate::output::Failure::from)
+}
+
+/// The data file `--data` names (`None`: `memory`), its directory made
+/// when it is the default one.
+fn data_file(given: Option<&std::path::Path>) -> Result<Option<std::path::PathBuf>, String> {
+    if let Some(path) = given {
+        return Ok((path.as_os_str() != "memory").then(|| path.to_path_buf()));
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|dir| !dir.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| std::path::Path::new(&home).join(".local/share")))
+        .ok_or("no --data given, and neither XDG_DATA_HOME nor HOME is set: give --data PATH or --data memory")?;
+    let dir = base.join("damas");
+    std::fs::create_dir_all(&dir).map_err(|e| {
+        format!(
+            "cannot make {}: {e} (give --data PATH or --data memory)",
+            dir.display()
+        )
+    })?;
+    Ok(Some(dir.join("serve.sqlite")))
 }
 
 /// Completes on the first SIGINT (Ctrl-C) or SIGTERM; the handlers are

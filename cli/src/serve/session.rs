@@ -212,6 +212,11 @@ pub struct WebGame {
     /// Bumped with the version, for the event streams (a group's game
     /// shares its group's).
     pub pulse: Arc<Pulse>,
+    /// The version last stored (0: never).
+    pub stored_version: u64,
+    /// Turns of the history in storage: a prefix of it that no undo or
+    /// new game has changed since.
+    pub stored_turns: usize,
 }
 
 impl WebGame {
@@ -264,6 +269,8 @@ impl WebGame {
             closed: false,
             binding: None,
             pulse: Pulse::new(),
+            stored_version: 0,
+            stored_turns: 0,
         })
     }
 
@@ -277,8 +284,9 @@ impl WebGame {
         self.turn_started = now;
     }
 
-    /// A new version: the event streams wake.
-    fn bump(&mut self) {
+    /// A new version: the event streams wake, and the storage takes the
+    /// change.
+    pub fn bump(&mut self) {
         self.version += 1;
         self.pulse.bump();
     }
@@ -395,6 +403,7 @@ impl WebGame {
             }
         }
         let turns = self.turns();
+        self.stored_turns = self.stored_turns.min(turns);
         for handover in &mut self.handovers {
             handover.turn = handover.turn.min(turns);
         }
@@ -472,6 +481,7 @@ impl WebGame {
         self.cancel_search();
         let spec = self.settings.spec();
         self.game = Arc::new(AnyGame::new(&spec));
+        self.stored_turns = 0;
         let seats = self.seats.len();
         if self.settings.rotate_first && seats > 1 {
             let next = Player::new(self.game_number as usize % seats);

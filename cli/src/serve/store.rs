@@ -8,11 +8,14 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{oneshot, watch};
 
+use super::db::{Db, DbError};
 use super::error::ApiError;
 use super::group::Group;
 use super::messages::Message;
 use super::pool::{Job, Pool};
+use super::saved;
 use super::session::{Seat, WebGame};
+use damas::Game;
 
 /// The server's limits.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +26,8 @@ pub struct Limits {
     pub max_games_per_client: usize,
     /// A game nobody asked about for this long is dropped.
     pub idle: Duration,
+    /// A group (and its game) nobody used for this long is dropped.
+    pub group_idle: Duration,
     /// Cap on any engine's time per move.
     pub max_think_ms: u32,
     /// Longest game, in turns.
@@ -138,19 +143,174 @@ pub struct Store {
     streams: Mutex<Streams>,
     /// Set when the server shuts down: the event streams end.
     closing: watch::Sender<bool>,
+    /// The data file; `None` with `--data memory`.
+    db: Option<Db>,
     pub limits: Limits,
     pub pool: Pool,
 }
 
+/// A write that failed: said once on the standard error, answered as a
+/// change not stored.
+fn not_stored(what: &str, id: u64, error: &DbError) -> ApiError {
+    eprintln!("damas serve: storing {what} {id:016x} failed: {error}");
+    ApiError::full(Message::NotStored)
+}
+
 impl Store {
-    pub fn new(limits: Limits, pool: Pool) -> Store {
+    /// A store over `db` (`None`: nothing is kept past the process).
+    pub fn new(limits: Limits, pool: Pool, db: Option<Db>) -> Store {
         Store {
             games: Mutex::new(Games::default()),
             groups: Mutex::new(Groups::default()),
             streams: Mutex::new(Streams::default()),
             closing: watch::Sender::new(false),
+            db,
             limits,
             pool,
+        }
+    }
+
+    /// Takes in every group and game of the data file; a record that no
+    /// longer reads is left in the file and said on the standard error.
+    /// Returns how many groups and games were taken.
+    pub fn restore(&self) -> Result<(usize, usize), String> {
+        let Some(db) = &self.db else {
+            return Ok((0, 0));
+        };
+        let stored = db
+            .load()
+            .map_err(|e| format!("cannot read the data file: {e}"))?;
+        let now = Instant::now();
+        let mut groups = lock(&self.groups);
+        for row in stored.groups {
+            let idle = Duration::from_secs(row.idle_secs);
+            match saved::restore_group(row.id, &row.record, idle, self.limits.max_think_ms, now) {
+                Ok(group) => {
+                    groups
+                        .live
+                        .insert(row.id, (Arc::new(Mutex::new(group)), row.client));
+                    *groups.per_client.entry(row.client).or_default() += 1;
+                }
+                Err(why) => eprintln!("damas serve: group {:016x} not restored: {why}", row.id),
+            }
+        }
+        let mut games = lock(&self.games);
+        for (row, turns) in stored.games {
+            let restored =
+                saved::restore_game(row.id, &row.record, &turns, self.limits.max_turns, now);
+            let mut session = match restored {
+                Ok(session) => session,
+                Err(why) => {
+                    eprintln!("damas serve: game {:016x} not restored: {why}", row.id);
+                    continue;
+                }
+            };
+            session.last_access = now
+                .checked_sub(Duration::from_secs(row.idle_secs))
+                .unwrap_or(now);
+            // A group's game shares its group's counter.
+            let group = session
+                .binding
+                .as_ref()
+                .and_then(|binding| groups.live.get(&binding.group));
+            if let Some((group, _)) = group {
+                session.pulse = Arc::clone(&lock(group).pulse);
+            }
+            games.live.insert(
+                row.id,
+                Entry {
+                    shared: Arc::new(Mutex::new(session)),
+                    client: row.client,
+                },
+            );
+            *games.per_client.entry(row.client).or_default() += 1;
+        }
+        Ok((groups.live.len(), games.live.len()))
+    }
+
+    /// Stores the changes of the game behind `shared` since it was last
+    /// stored: a request's answer waits for this.
+    pub fn persist(&self, shared: &Shared) -> Result<(), ApiError> {
+        self.store_game(&mut lock(shared))
+    }
+
+    /// Stores the changes of `session` since it was last stored: its
+    /// record, and its turns past those stored (an undo or a new game cuts
+    /// them back first).
+    pub fn store_game(&self, session: &mut WebGame) -> Result<(), ApiError> {
+        let Some(db) = &self.db else {
+            return Ok(());
+        };
+        if session.stored_version == session.version || session.is_closed() {
+            return Ok(());
+        }
+        let record = saved::game_record(session);
+        let turns = session.game.turns();
+        let kept = session.stored_turns.min(turns.len());
+        let added: Vec<(usize, &str)> = turns[kept..]
+            .iter()
+            .map(|turn| (turn.player.index(), turn.text.as_str()))
+            .collect();
+        db.save_game(session.id, &record, kept, &added)
+            .map_err(|e| not_stored("game", session.id, &e))?;
+        session.stored_turns = turns.len();
+        session.stored_version = session.version;
+        Ok(())
+    }
+
+    /// Stores the group's changes since it was last stored.
+    pub fn store_group(&self, group: &mut Group) -> Result<(), ApiError> {
+        let Some(db) = &self.db else {
+            return Ok(());
+        };
+        let pulse = group.pulse.value();
+        if group.stored_pulse == pulse {
+            return Ok(());
+        }
+        db.save_group(group.id, &saved::group_record(group))
+            .map_err(|e| not_stored("group", group.id, &e))?;
+        group.stored_pulse = pulse;
+        Ok(())
+    }
+
+    /// Stores every change not stored yet (an engine's move, a member gone
+    /// away); a failure is said and tried again next time.
+    fn store_all(&self, games: &[Shared]) {
+        for shared in games {
+            let _ = self.persist(shared);
+        }
+        for shared in self.groups() {
+            let _ = self.store_group(&mut lock(&shared));
+        }
+    }
+
+    /// The server stops: the data file is left whole.
+    pub fn close_data(&self) {
+        if let Some(Err(e)) = self.db.as_ref().map(Db::checkpoint) {
+            eprintln!("damas serve: closing the data file failed: {e}");
+        }
+    }
+
+    /// Removes the rows of what was dropped, and gives the freed pages
+    /// back.
+    fn forget_stored(&self, games: &[u64], groups: &[u64]) {
+        let Some(db) = &self.db else {
+            return;
+        };
+        for &id in games {
+            if let Err(e) = db.delete_game(id) {
+                eprintln!("damas serve: removing game {id:016x} failed: {e}");
+            }
+        }
+        for &id in groups {
+            if let Err(e) = db.delete_group(id) {
+                eprintln!("damas serve: removing group {id:016x} failed: {e}");
+            }
+        }
+        if !games.is_empty() || !groups.is_empty() {
+            if let Err(e) = db.reclaim() {
+                eprintln!("damas serve: shrinking the data file failed: {e}");
+            }
         }
     }
 
@@ -233,6 +393,12 @@ impl Store {
             }));
         }
         let id = group.id;
+        let mut group = group;
+        if let Some(db) = &self.db {
+            db.insert_group(id, client, &saved::group_record(&group))
+                .map_err(|e| not_stored("group", id, &e))?;
+            group.stored_pulse = group.pulse.value();
+        }
         let shared = Arc::new(Mutex::new(group));
         groups.live.insert(id, (Arc::clone(&shared), client));
         *groups.per_client.entry(client).or_default() += 1;
@@ -280,14 +446,16 @@ impl Store {
         lock(&self.games).live.contains_key(&id)
     }
 
-    /// Drops the groups idle since `now - idle` whose game is gone too.
+    /// Drops the groups idle since `now - group_idle` whose game is gone
+    /// too.
     pub fn expire_groups(&self, now: Instant) {
-        let idle = self.limits.idle;
+        let idle = self.limits.group_idle;
         let candidates: Vec<(u64, SharedGroup)> = lock(&self.groups)
             .live
             .iter()
             .map(|(&id, (shared, _))| (id, Arc::clone(shared)))
             .collect();
+        let mut dropped = Vec::new();
         for (id, shared) in candidates {
             let expired = {
                 let group = lock(&shared);
@@ -297,6 +465,7 @@ impl Store {
             if expired {
                 let mut groups = lock(&self.groups);
                 if let Some((_, client)) = groups.live.remove(&id) {
+                    dropped.push(id);
                     if let Some(count) = groups.per_client.get_mut(&client) {
                         *count = count.saturating_sub(1);
                         if *count == 0 {
@@ -306,6 +475,7 @@ impl Store {
                 }
             }
         }
+        self.forget_stored(&[], &dropped);
     }
 
     /// Adds a game made by `client`, refused when the server or the
@@ -320,6 +490,18 @@ impl Store {
             return Err(ApiError::too_many(Message::ClientFull(mine)));
         }
         let id = session.id;
+        let mut session = session;
+        if let Some(db) = &self.db {
+            let turns = session.game.turns();
+            let played: Vec<(usize, &str)> = turns
+                .iter()
+                .map(|turn| (turn.player.index(), turn.text.as_str()))
+                .collect();
+            db.insert_game(id, client, &saved::game_record(&session), &played)
+                .map_err(|e| not_stored("game", id, &e))?;
+            session.stored_turns = turns.len();
+            session.stored_version = session.version;
+        }
         let shared = Arc::new(Mutex::new(session));
         games.live.insert(
             id,
@@ -351,6 +533,8 @@ impl Store {
             .remove(&id)
             .ok_or_else(|| ApiError::not_found(Message::NoGame { expired: true }))?;
         games.close(id, entry);
+        drop(games);
+        self.forget_stored(&[id], &[]);
         Ok(())
     }
 
@@ -363,28 +547,37 @@ impl Store {
         }
     }
 
-    /// Drops the games idle since `now - idle`; returns the others.
+    /// Drops the games idle since `now - idle` (a group's game: since
+    /// `now - group_idle`); returns the others.
     pub fn expire(&self, now: Instant) -> Vec<Shared> {
         let mut games = lock(&self.games);
-        let idle = self.limits.idle;
         let expired: Vec<u64> = games
             .live
             .iter()
             .filter(|(_, entry)| {
-                now.saturating_duration_since(lock(&entry.shared).last_access) >= idle
+                let session = lock(&entry.shared);
+                let idle = if session.binding.is_some() {
+                    self.limits.group_idle
+                } else {
+                    self.limits.idle
+                };
+                now.saturating_duration_since(session.last_access) >= idle
             })
             .map(|(&id, _)| id)
             .collect();
-        for id in expired {
+        for &id in &expired {
             if let Some(entry) = games.live.remove(&id) {
                 games.close(id, entry);
             }
         }
-        games
+        let live = games
             .live
             .values()
             .map(|entry| Arc::clone(&entry.shared))
-            .collect()
+            .collect();
+        drop(games);
+        self.forget_stored(&expired, &[]);
+        live
     }
 }
 
@@ -424,6 +617,8 @@ pub fn schedule(store: &Arc<Store>, shared: &Shared) {
             let pending = session.answered();
             if !session.is_closed() {
                 session.finish_search(token, best, Instant::now());
+                // A failure is said, and tried again by the keeper.
+                let _ = store.store_game(&mut session);
             }
             (session.is_closed(), pending)
         };
@@ -443,7 +638,9 @@ pub async fn keep(store: Arc<Store>, tick: Duration) {
     loop {
         interval.tick().await;
         let now = Instant::now();
-        for shared in store.expire(now) {
+        let live = store.expire(now);
+        store.store_all(&live);
+        for shared in live {
             schedule(&store, &shared);
         }
         store.expire_groups(now);
