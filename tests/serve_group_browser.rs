@@ -120,7 +120,7 @@ async fn play_marked(client: &Client) {
     wait_until(
         client,
         "the move played",
-        &format!("return state.moves.length === {};", before + 1),
+        &format!("return state.moves.length >= {};", before + 1),
     )
     .await;
 }
@@ -505,14 +505,19 @@ async fn pacing(client: &Client) {
 }
 
 /// Records, in a page, when each state is drawn (`window.seen[n]`: the
-/// board with n moves) and when each move this page sent was accepted
+/// board with n moves), when a live update with n moves arrived
+/// (`window.arrived[n]`) and when each move this page sent was accepted
 /// (`window.accepted[n]`: the answer with n moves received), in
 /// milliseconds since the epoch, comparable between the pages of one
 /// machine.
-const INSTRUMENT: &str = "window.seen = {}; window.accepted = {}; \
+const INSTRUMENT: &str = "window.seen = {}; window.arrived = {}; window.accepted = {}; \
     const now = () => performance.timeOrigin + performance.now(); \
     const draw = setState; \
     setState = (next) => { draw(next); const n = state.moves.length; if (!(n in window.seen)) window.seen[n] = now(); }; \
+    const stream = showStreamed; \
+    showStreamed = (next, apply) => { \
+      if (next && next.moves && !(next.moves.length in window.arrived)) window.arrived[next.moves.length] = now(); \
+      stream(next, apply); }; \
     const send = api; \
     api = async (method, path, body) => { \
       const reply = await send(method, path, body); \
@@ -520,12 +525,43 @@ const INSTRUMENT: &str = "window.seen = {}; window.accepted = {}; \
       return reply; }; \
     return true;";
 
-/// The live-update delay between two browsers: a two-person group game of
-/// Chinese checkers, 30 moves clicked in turn, each the time from the
-/// mover's page receiving its move's acceptance to the other page's board
-/// showing it. Prints the median, 90th percentile and maximum; asserts
-/// no timing. Run on an idle machine:
-/// `cargo test --release -p damas-cli --test serve_group_browser -- --ignored --nocapture`.
+/// The first time a page recorded `what` (see [`INSTRUMENT`]) for a
+/// state with `n` moves or more: updates close together may come merged,
+/// the engine's answer with the move before it.
+async fn recorded(client: &Client, what: &str, n: usize) -> f64 {
+    let script = format!(
+        "const times = Object.entries(window.{what}).filter(([k]) => Number(k) >= {n}).map(([, v]) => v); \
+         return times.length ? Math.min(...times) : null;"
+    );
+    js(client, &script)
+        .await
+        .as_f64()
+        .unwrap_or_else(|| panic!("no {what} time for move {n}"))
+}
+
+/// "median M ms, p90 P ms, max X ms (min N ms)" of `times`.
+fn summary(times: &mut [f64]) -> String {
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "median {:.1} ms, p90 {:.1} ms, max {:.1} ms (min {:.1} ms)",
+        at(0.5),
+        at(0.9),
+        times[times.len() - 1],
+        times[0]
+    )
+}
+
+/// The live-update delay between two browsers: a group game of Chinese
+/// checkers of two people and a CPU seat at level 1 (a random move, at
+/// once), 30 people's moves clicked in turn. For a person's move, the
+/// time from the mover's page receiving its move's acceptance to the
+/// other page's board drawn with it; for the engine's answer, which comes
+/// right after a person's move, the time from its live update arriving in
+/// a page to that page's board drawn with it (the pacing that lets the
+/// move before finish travelling). Prints the median, 90th percentile and
+/// maximum; asserts no timing. Run on an idle machine:
+/// `cargo test -p damas-cli --test serve_group_browser -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, printed: run it with --ignored --nocapture on an idle machine"]
 fn live_update_delay_between_two_browsers() {
@@ -540,11 +576,19 @@ fn live_update_delay_between_two_browsers() {
         let bea = connect(&driver, &SPANISH).await;
         ana.goto(&server.url).await.expect("the page opens");
         wait_until(&ana, "the form", "return setup !== null;").await;
-        find(&ana, "#game")
+        for (select, value) in [("#game", "chinese"), ("#group-engine-level", "1")] {
+            find(&ana, select)
+                .await
+                .select_by_value(value)
+                .await
+                .expect("chosen");
+        }
+        // One CPU seat (the options' values are their texts).
+        find(&ana, "#group-engine-count")
             .await
-            .select_by_value("chinese")
+            .select_by_index(1)
             .await
-            .expect("the game");
+            .expect("chosen");
         find(&ana, "#group-name")
             .await
             .send_keys("Ana")
@@ -558,35 +602,51 @@ fn live_update_delay_between_two_browsers() {
         click(&ana, "#group-start").await;
         let pages = [&ana, &bea];
         for page in pages {
-            wait_until(page, "the game", "return state !== null && state.group != null;").await;
+            wait_until(
+                page,
+                "the game",
+                "return state !== null && state.group != null && state.players === 3;",
+            )
+            .await;
             assert_eq!(js(page, INSTRUMENT).await, Value::Bool(true));
         }
-        let mut delays = Vec::with_capacity(MOVES);
-        for n in 1..=MOVES {
-            let (mover, watcher) = if n % 2 == 1 { (&ana, &bea) } else { (&bea, &ana) };
+        let (mut people, mut engine) = (Vec::new(), Vec::new());
+        let mut n = 0;
+        while people.len() < MOVES {
+            let seat = n % 3;
+            n += 1;
+            if seat == 2 {
+                for page in pages {
+                    sees_moves(page, n).await;
+                    // On the mover's page the answer to the move may
+                    // already carry the engine's: no update to wait for.
+                    let arrived = js(page, &format!("return {n} in window.arrived;")).await;
+                    if arrived == Value::Bool(true) {
+                        engine.push(
+                            recorded(page, "seen", n).await - recorded(page, "arrived", n).await,
+                        );
+                    }
+                }
+                continue;
+            }
+            let (mover, watcher) = if seat == 0 {
+                (&ana, &bea)
+            } else {
+                (&bea, &ana)
+            };
             click_a_move(mover).await;
             sees_moves(watcher, n).await;
-            let delay = js(
-                watcher,
-                &format!("return window.seen[{n}];"),
-            )
-            .await
-            .as_f64()
-            .expect("a time")
-                - js(mover, &format!("return window.accepted[{n}];"))
-                    .await
-                    .as_f64()
-                    .expect("a time");
-            delays.push(delay);
+            people.push(recorded(watcher, "seen", n).await - recorded(mover, "accepted", n).await);
         }
-        delays.sort_by(f64::total_cmp);
-        let at = |q: f64| delays[((delays.len() - 1) as f64 * q).round() as usize];
         println!(
-            "live-update delay over {MOVES} moves: median {:.1} ms, p90 {:.1} ms, max {:.1} ms (min {:.1} ms)",
-            at(0.5),
-            at(0.9),
-            delays[delays.len() - 1],
-            delays[0]
+            "a person's move on the other page, over {} moves: {}",
+            people.len(),
+            summary(&mut people)
+        );
+        println!(
+            "the engine's answer, from its update's arrival to the board, over {} arrivals: {}",
+            engine.len(),
+            summary(&mut engine)
         );
         for page in [ana, bea] {
             page.close().await.expect("the browser closes");

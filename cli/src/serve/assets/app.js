@@ -71,13 +71,14 @@ async function act(method, path, body) {
 let gameStream = null;
 
 // A streamed update is shown at once, unless it brings a new move while
-// the last move shown is still travelling (engines answering within a
-// moment of each other): then it waits for that move's end, at most
-// STREAM_SPACING_MS after the move was shown, so that each move shown is
-// seen moving. Waiting updates merge, the latest winning. Updates that
+// the last move shown is still travelling (an engine answering within a
+// moment, engines playing each other): then it waits for that move's end,
+// at most STREAM_SPACING_MS after the move was shown, so that each move
+// shown is seen moving and none waits long (a step travels 220 ms: it is
+// seen for most of it). Waiting updates merge, the latest winning. Updates that
 // bring no move (the engine starting to think, a seat handed over) never
 // wait: redrawing the board carries the running animation on.
-const STREAM_SPACING_MS = 400;
+const STREAM_SPACING_MS = 180;
 let streamPending = null;
 let streamTimer = null;
 
