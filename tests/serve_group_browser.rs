@@ -298,6 +298,8 @@ async fn three_devices(server: &Server, ana: &Client, bea: &Client, cai: &Client
     assert!(text(bea, "#group-members")
         .await
         .contains("saiu: a CPU joga"));
+    let seat = text(ana, "#seats li:nth-child(3)").await;
+    assert!(seat.ends_with("jugando · se fue: juega la CPU"), "{seat}");
     screenshot(ana, "group-es-away").await;
     screenshot(bea, "group-pt-away").await;
     click_a_move(ana).await;

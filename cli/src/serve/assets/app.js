@@ -377,6 +377,8 @@ function drawSeats() {
     // A group's game: the member's name beside the seat's (as text).
     const owner = state.group && state.group.seats[i];
     if (owner) li.querySelector(".seat-name").textContent = `${seatName(i)} (${owner.name})`;
+    // Said beside the seat too: the group's list is under the board.
+    if (owner && owner.away) li.querySelector(".standing").append(` · ${t("group.away")}`);
     select.addEventListener("change", () =>
       act("PUT", `/api/games/${state.id}/seats/${i + 1}`, { kind: select.value, level: seat.level, think_ms: seat.think_ms }));
     list.appendChild(li);
