@@ -11,167 +11,20 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
+#[path = "support/browser.rs"]
+mod browser;
+use browser::{
+    click, connect, count, find, screenshot, screenshot_dir, start_driver, wait_until, Device,
+    Driver, DESKTOP,
+};
+
 #[path = "support/browser_checks.rs"]
 mod browser_checks;
 use browser_checks::{languages_and_moves, think_time_cap};
 
-use std::net::TcpListener;
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-use fantoccini::elements::Element;
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{json, Value};
-use web_server::{Server, PATIENCE};
-
-/// chromedriver on a free port, stopped when dropped.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("an address").port()
-}
-
-fn start_driver() -> Driver {
-    let port = free_port();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts (install the chromium-driver package)");
-    Driver {
-        child,
-        url: format!("http://127.0.0.1:{port}"),
-    }
-}
-
-/// How the browser is set up: a desktop window of 1280×900, or a phone
-/// of 390×844 with touch; the languages it asks for.
-struct Device {
-    phone: bool,
-    languages: &'static str,
-}
-
-const DESKTOP: Device = Device {
-    phone: false,
-    languages: "en-US,en",
-};
-
-async fn connect(driver: &Driver, device: &Device) -> Client {
-    let mut options = json!({
-        "binary": "/usr/bin/chromium",
-        "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--disable-dev-shm-usage", "--window-size=1280,900",
-                 format!("--lang={}", device.languages.split(',').next().unwrap_or("en"))],
-        "prefs": { "intl.accept_languages": device.languages },
-    });
-    if device.phone {
-        options["mobileEmulation"] = json!({
-            "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 2.0, "touch": true },
-            "userAgent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36",
-        });
-    }
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert("goog:chromeOptions".into(), options);
-    let start = Instant::now();
-    loop {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        match ClientBuilder::new(connector)
-            .capabilities(capabilities.clone())
-            .connect(&driver.url)
-            .await
-        {
-            Ok(client) => return client,
-            Err(err) => {
-                assert!(start.elapsed() < PATIENCE, "no WebDriver session: {err}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    }
-}
-
-async fn find(client: &Client, css: &str) -> Element {
-    match client
-        .wait()
-        .at_most(PATIENCE)
-        .for_element(Locator::Css(css))
-        .await
-    {
-        Ok(element) => element,
-        Err(e) => panic!(
-            "no element {css}: {e}; page: {}",
-            page_summary(client).await
-        ),
-    }
-}
-
-/// What the page shows, for a failure message.
-async fn page_summary(client: &Client) -> String {
-    if let Ok(png) = client.screenshot().await {
-        let _ = std::fs::write(screenshot_dir().join("failure.png"), png);
-    }
-    let script = "return JSON.stringify({error: document.getElementById('error').textContent, \
-        setup: (document.getElementById('setup-error') || {}).textContent, \
-        setupHidden: document.getElementById('setup').hidden, \
-        seatRows: document.querySelectorAll('#seat-setup .seat').length, \
-        game: state && state.game, players: state && state.players, moves: state && state.moves});";
-    client
-        .execute(script, vec![])
-        .await
-        .map_or_else(|e| e.to_string(), |v| v.to_string())
-}
-
-/// Clicks the element; again if the page redrew it in between (the board
-/// is drawn anew with each state).
-async fn click(client: &Client, css: &str) {
-    let mut tries = 0;
-    loop {
-        match find(client, css).await.click().await {
-            Ok(()) => return,
-            Err(e) if tries < 5 && e.to_string().contains("stale") => tries += 1,
-            Err(e) => panic!("cannot click {css}: {e}"),
-        }
-    }
-}
-
-async fn count(client: &Client, css: &str) -> usize {
-    client
-        .find_all(Locator::Css(css))
-        .await
-        .map_or(0, |all| all.len())
-}
-
-/// Runs `script` (its `return` value) until it is true.
-async fn wait_until(client: &Client, what: &str, script: &str) {
-    let start = Instant::now();
-    loop {
-        let value = client
-            .execute(script, vec![])
-            .await
-            .expect("the script runs");
-        if value == Value::Bool(true) {
-            return;
-        }
-        assert!(
-            start.elapsed() < PATIENCE,
-            "timed out waiting for {what}; page: {}",
-            page_summary(client).await
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
+use fantoccini::Client;
+use serde_json::json;
+use web_server::Server;
 
 async fn move_count(client: &Client) -> usize {
     let value = client
@@ -230,31 +83,6 @@ async fn play(client: &Client, from: &str, target: &str, kind: &str) {
     )
     .await;
     click(client, &format!("#board [data-name=\"{target}\"]")).await;
-}
-
-fn screenshot_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-    std::fs::create_dir_all(&dir).expect("screenshot folder");
-    dir
-}
-
-/// Saves a picture of the page once no piece is moving.
-async fn screenshot(client: &Client, name: &str) {
-    wait_until(
-        client,
-        "the pieces at rest",
-        "return !document.querySelector('#board .moving');",
-    )
-    .await;
-    let png = find(client, "main")
-        .await
-        .screenshot()
-        .await
-        .expect("a screenshot");
-    assert_eq!(&png[1..4], b"PNG");
-    let path = screenshot_dir().join(format!("{name}.png"));
-    std::fs::write(&path, png).expect("screenshot saved");
-    eprintln!("screenshot: {}", path.display());
 }
 
 #[test]

@@ -70,25 +70,42 @@ async function act(method, path, body) {
 // open; a group's game comes with its group's (group.js).
 let gameStream = null;
 
-// Updates close together (engines playing each other) are shown at most
-// every 400 ms, so that each move shown has time to be seen moving; a
-// change after a quiet spell shows at once. The latest update wins.
-const STREAM_SPACING_MS = 400;
-let streamShown = -Infinity;
+// A streamed update is shown at once, unless it brings a new move while
+// the last move shown is still travelling (an engine answering within a
+// moment, engines playing each other): then it waits for that move's end,
+// at most STREAM_SPACING_MS after the move was shown, so that each move
+// shown is seen moving and none waits long (a step travels 220 ms: it is
+// seen for most of it). Waiting updates merge, the latest winning. Updates that
+// bring no move (the engine starting to think, a seat handed over) never
+// wait: redrawing the board carries the running animation on.
+const STREAM_SPACING_MS = 180;
 let streamPending = null;
 let streamTimer = null;
 
-function showStreamed(apply) {
+// Milliseconds before a new move may replace the one moving on the board.
+function movingLeft() {
+  if (!animation) return 0;
+  const legs = STEP_MS * (animation.path.length - 1);
+  return Math.max(0, animation.start + Math.min(legs, STREAM_SPACING_MS) - performance.now());
+}
+
+// Whether `next` (a game's state, or null) adds a move to the game shown.
+function addsMove(next) {
+  return Boolean(state && next && next.id === state.id && next.game_number === state.game_number
+    && next.moves.length > state.moves.length);
+}
+
+// Shows a streamed update (`apply` draws it) whose game state is `next`.
+function showStreamed(next, apply) {
   streamPending = apply;
   if (streamTimer) return;
   const run = () => {
     streamTimer = null;
-    streamShown = performance.now();
-    const next = streamPending;
+    const pending = streamPending;
     streamPending = null;
-    if (next) next();
+    if (pending) pending();
   };
-  const wait = streamShown + STREAM_SPACING_MS - performance.now();
+  const wait = addsMove(next) ? movingLeft() : 0;
   if (wait <= 0) run();
   else streamTimer = setTimeout(run, wait);
 }
@@ -102,7 +119,7 @@ function followGame(id) {
   source.onmessage = (event) => {
     let next;
     try { next = JSON.parse(event.data); } catch (err) { return; }
-    showStreamed(() => {
+    showStreamed(next, () => {
       if (state && !state.group && next.id === state.id && next.version !== state.version) setState(next);
     });
   };
@@ -156,6 +173,18 @@ function centreBoard() {
   wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
 }
 
+// Whether this device may ask for an undo: in a group's game, the undo
+// gives the turn back to the person's seat that played last, and only
+// that seat's device may ask (the server refuses the others).
+function mayUndo() {
+  if (!state.group) return true;
+  for (let i = state.moves.length - 1; i >= 0; i--) {
+    const player = state.moves[i].player;
+    if (state.seats[player].kind === "human") return mySeat(player);
+  }
+  return false;
+}
+
 function humanToMove() {
   return state && state.to_move != null && state.seats[state.to_move].kind === "human" && !state.thinking
     && mySeat(state.to_move);
@@ -182,10 +211,11 @@ function draw() {
   $("export").href = `/api/games/${state.id}/record?lang=${LANG}`;
   $("position-text").value = state.position;
   $("clock").value = String(state.settings.turn_seconds);
-  // A group's game: its clock and next game are the group's.
+  // A group's game: its clock and next game are the group's (Next game
+  // starts the group's, for its creator between games).
   $("clock").disabled = Boolean(state.group);
-  $("newgame").hidden = Boolean(state.group);
-  $("undo").disabled = !state.can_undo;
+  $("newgame").hidden = Boolean(state.group) && !groupNextReady();
+  $("undo").disabled = !state.can_undo || !mayUndo();
   $("resign").disabled = !humanToMove();
 }
 
@@ -347,6 +377,8 @@ function drawSeats() {
     // A group's game: the member's name beside the seat's (as text).
     const owner = state.group && state.group.seats[i];
     if (owner) li.querySelector(".seat-name").textContent = `${seatName(i)} (${owner.name})`;
+    // Said beside the seat too: the group's list is under the board.
+    if (owner && owner.away) li.querySelector(".standing").append(` · ${t("group.away")}`);
     select.addEventListener("change", () =>
       act("PUT", `/api/games/${state.id}/seats/${i + 1}`, { kind: select.value, level: seat.level, think_ms: seat.think_ms }));
     list.appendChild(li);
@@ -557,12 +589,23 @@ $("resign-yes").addEventListener("click", () => {
   $("confirm-resign").hidden = true;
   act("POST", `/api/games/${state.id}/resign`, {});
 });
-$("newgame").addEventListener("click", () => act("POST", `/api/games/${state.id}/new`));
+$("newgame").addEventListener("click", () => (state.group ? startGroupGame() : act("POST", `/api/games/${state.id}/new`)));
 $("clock").addEventListener("change", () =>
   act("PUT", `/api/games/${state.id}/clock`, { turn_seconds: Number($("clock").value) }));
 for (const id of ["show-legal", "numbers", "flip"]) $(id).addEventListener("change", () => state && drawBoard());
 $("analysis-on").addEventListener("change", () => state && drawAnalysis());
 window.addEventListener("popstate", load);
+// A page left for another may be kept, frozen, in the browser's
+// back-forward cache with its connections open: the server would count
+// the device as still here and never let the engine play its member's
+// seat (the away rule). Leaving closes the live streams; coming back to
+// the kept page opens them again, each sending the state as it is now.
+window.addEventListener("pagehide", () => { stopGroupStream(); stopGameStream(); });
+window.addEventListener("pageshow", (event) => {
+  if (!event.persisted) return;
+  if (group) followGroup(group.id, groupYou);
+  else if (state && !state.group) followGame(state.id);
+});
 initGroups();
 keepToggles();
 setInterval(poll, 400);

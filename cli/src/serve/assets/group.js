@@ -84,7 +84,7 @@ function followGroup(id, you) {
   source.onmessage = (event) => {
     let next;
     try { next = JSON.parse(event.data); } catch (err) { return; }
-    showStreamed(() => {
+    showStreamed(next.game_state, () => {
       if (!group || next.id !== group.id) return;
       const gameChanged = next.game !== group.game;
       group = next;
@@ -115,6 +115,12 @@ function leaveGroup() {
   $("group").hidden = true;
 }
 
+// Whether this device may start the group's next game now: its
+// creator's, between games.
+function groupNextReady() { return group !== null && groupYou.includes(1) && group.between_games; }
+
+function startGroupGame() { return groupAction("POST", `/api/groups/${group.id}/next`); }
+
 function groupError(err) { $("group-error").textContent = errorText(err); }
 
 // Opens the group `id` (the page at /j/{id}).
@@ -142,6 +148,9 @@ function setGroup(next) {
 function drawGroup() {
   if (!group) return;
   $("group-link").value = location.origin + group.link;
+  // What the group plays, for those who open the invitation.
+  const game = setup && setup.games.find((g) => g.name === group.settings.game);
+  $("group-game").textContent = game ? `${t("setup.game")}: ${gameTitle(game)}` : "";
   const list = $("group-members");
   list.innerHTML = "";
   for (const m of group.standings) {
@@ -172,6 +181,7 @@ function drawGroup() {
   $("group-start").hidden = !creator || !group.between_games;
   $("group-start").textContent = t(group.game ? "button.next" : "group.start");
   $("group-waiting").hidden = !member || creator || !group.between_games;
+  if (state && state.group) $("newgame").hidden = !groupNextReady();
 }
 
 async function pollGroup() {
@@ -205,7 +215,7 @@ async function copyLink() {
 function initGroups() {
   $("create-group").addEventListener("click", createGroup);
   $("group-join-button").addEventListener("click", joinGroup);
-  $("group-start").addEventListener("click", () => groupAction("POST", `/api/groups/${group.id}/next`));
+  $("group-start").addEventListener("click", startGroupGame);
   $("group-copy").addEventListener("click", copyLink);
   setInterval(pollGroup, 1000);
 }

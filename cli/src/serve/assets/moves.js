@@ -162,8 +162,11 @@ async function stuckReason(point) {
 async function refusal(name) {
   if (state.result || state.to_move == null) return t("refuse.over");
   if (!humanToMove()) {
-    return state.thinking ? t("refuse.thinking", { player: seatName(state.to_move) })
-      : t("refuse.not_your_turn", { player: seatName(state.to_move) });
+    const player = seatName(state.to_move);
+    if (state.thinking) return t("refuse.thinking", { player });
+    // A group's game: the seat to move is another member's, at their device.
+    if (state.seats[state.to_move].kind === "human") return t("refuse.other_device", { player });
+    return t("refuse.not_your_turn", { player });
   }
   const point = state.board.points.find((p) => p.name === name);
   if (!point) return "";
