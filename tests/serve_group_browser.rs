@@ -85,7 +85,8 @@ async fn sees_moves(client: &Client, n: usize) {
     .await;
 }
 
-/// On this device's turn, clicks one of its pieces (at random) and waits
+/// On this device's turn, clicks one of its pieces (which one follows the
+/// number of moves played, so that a run repeats) and waits
 /// for the marks of its landing points; the piece's name.
 async fn select_a_piece(client: &Client) -> String {
     wait_until(
@@ -97,7 +98,7 @@ async fn select_a_piece(client: &Client) -> String {
     .await;
     let from = js_text(
         client,
-        "return state.movable[Math.floor(Math.random() * state.movable.length)];",
+        "return state.movable[state.moves.length % state.movable.length];",
     )
     .await;
     click(client, &format!("#board [data-name=\"{from}\"]")).await;
@@ -105,7 +106,8 @@ async fn select_a_piece(client: &Client) -> String {
     from
 }
 
-/// Clicks one of the marked landing points (at random) and waits until
+/// Clicks one of the marked landing points (chosen as the piece is) and
+/// waits until
 /// the page shows the move played.
 async fn play_marked(client: &Client) {
     let before = js(client, "return state.moves.length;").await;
@@ -113,7 +115,7 @@ async fn play_marked(client: &Client) {
     let target = js_text(
         client,
         "const marks = document.querySelectorAll('#board .mark'); \
-         return marks[Math.floor(Math.random() * marks.length)].parentNode.getAttribute('data-name');",
+         return marks[state.moves.length % marks.length].parentNode.getAttribute('data-name');",
     )
     .await;
     click(client, &format!("#board [data-name=\"{target}\"]")).await;
