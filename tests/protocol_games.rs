@@ -108,3 +108,60 @@ fn chinese_six_player_game_through_the_protocol() {
         400,
     );
 }
+
+/// The `info` lines and the move of one `go`.
+fn go_with_info(engine: &mut Engine, limits: &str) -> (Vec<String>, String) {
+    engine.send(&format!("go {limits}"));
+    let mut lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let last = lines.pop().expect("bestmove");
+    let mv = last.split_whitespace().nth(1).expect("a move").to_string();
+    (lines, mv)
+}
+
+#[test]
+fn spanish_openings_come_from_the_book_unless_own_book_is_off() {
+    let book = damas::spanish::Book::builtin();
+    let start = damas::spanish::Position::start();
+    let book_moves: Vec<String> = book
+        .moves(&start)
+        .iter()
+        .map(|m| damas::spanish::long_text(&m.mv))
+        .collect();
+    assert!(book_moves.len() >= 2, "{book_moves:?}");
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    let listed = engine.read_until(|l| l == "ugiok");
+    assert!(
+        listed
+            .iter()
+            .any(|l| l == "option name OwnBook type check default true"),
+        "{listed:?}"
+    );
+    engine.send("position startpos");
+    // A seeded book move: at once, depth 0, no node searched.
+    engine.send("setoption name Seed value 11");
+    let (info, first) = go_with_info(&mut engine, "movetime 5000");
+    assert!(book_moves.contains(&first), "{first} not in {book_moves:?}");
+    let last = info.last().expect("an info line");
+    assert!(last.starts_with("info depth 0 "), "{last}");
+    assert!(last.contains(" nodes 0 "), "{last}");
+    let (_, again) = go_with_info(&mut engine, "movetime 5000");
+    assert_eq!(again, first, "the same seed, the same move");
+    // Off: the search itself.
+    engine.send("setoption name OwnBook value false");
+    let (info, _) = go_with_info(&mut engine, "depth 3");
+    assert!(
+        info.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{info:?}"
+    );
+    // An infinite search never answers from the book.
+    engine.send("setoption name OwnBook value true");
+    engine.send("go infinite");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    engine.send("stop");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 0 ")),
+        "{lines:?}"
+    );
+}

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use output::{errln, Failure};
 
 mod bench;
+mod book;
 mod datagen;
 mod engine_loop;
 mod lines;
@@ -40,6 +41,8 @@ enum Commands {
     Bench(bench::BenchArgs),
     /// Spanish draughts self-play: quiet positions labelled with the game's result (for `tune`).
     Datagen(datagen::DatagenArgs),
+    /// Build the Spanish draughts opening book by self-play.
+    Book(book::BookArgs),
     /// Count the leaf nodes of the move tree to a depth.
     Perft(perft::PerftArgs),
     /// Play against the engine in the terminal.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         None | Some(Commands::Engine) => engine_loop::run().map_err(Failure::from),
         Some(Commands::Bench(args)) => bench::run(&args),
         Some(Commands::Datagen(args)) => datagen::run(&args),
+        Some(Commands::Book(args)) => book::run(&args),
         Some(Commands::Perft(args)) => perft::run(&args),
         Some(Commands::Play(args)) => play::run(&args),
         Some(Commands::Solitaire(args)) => solitaire::run(&args),

@@ -92,6 +92,8 @@ impl Seat {
         let options = EngineOptions {
             threads: 1,
             style,
+            // The engine seats open from the book, varied game to game.
+            own_book: true,
             ..EngineOptions::default()
         };
         (limits, options)

@@ -83,6 +83,8 @@ pub struct Options {
     /// `TablebasePath`: the directory of the Spanish draughts endgame
     /// tables, empty for none.
     pub tablebase_path: String,
+    /// `OwnBook`: play from the opening book (Spanish draughts).
+    pub own_book: bool,
 }
 
 impl Default for Options {
@@ -98,6 +100,7 @@ impl Default for Options {
             style: Style::Best,
             seed: 0,
             tablebase_path: String::new(),
+            own_book: true,
         }
     }
 }
@@ -469,6 +472,7 @@ impl Options {
             style: self.style,
             beam_width: self.beam_width,
             seed: (self.seed != 0).then_some(self.seed),
+            own_book: self.own_book,
         }
     }
 

@@ -276,6 +276,17 @@ pub static OPTIONS: &[OptionDecl] = &[
         set: |s, v| s.seed = number(v),
     },
     OptionDecl {
+        name: "OwnBook",
+        kind: OptionType::Check,
+        group: OptionGroup::Search,
+        games: &[GameKind::Spanish],
+        help: "play the opening from the book while the position is in it",
+        effect: OptionEffect::None,
+        get: |s| OptionValue::Check(s.own_book),
+        check: any_value,
+        set: |s, v| s.own_book = flag(v),
+    },
+    OptionDecl {
         name: "TablebasePath",
         kind: OptionType::Text,
         group: OptionGroup::Host,

@@ -241,6 +241,11 @@ pub struct EngineOptions {
     /// from the clock, mixed the same way. The full engine and
     /// [`Style::Plain`] do not use it.
     pub seed: Option<u64>,
+    /// Play from the opening book when the position is in it (Spanish
+    /// draughts, [`crate::spanish::Book`]; the full engine only, never an
+    /// infinite search). Off by default in the library; the protocol's
+    /// `OwnBook` option is on by default.
+    pub own_book: bool,
 }
 
 impl Default for EngineOptions {
@@ -250,6 +255,7 @@ impl Default for EngineOptions {
             style: Style::Best,
             beam_width: 64,
             seed: None,
+            own_book: false,
         }
     }
 }

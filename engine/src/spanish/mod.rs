@@ -25,6 +25,8 @@
 //! ```
 
 mod bitboard;
+mod book;
+mod book_build;
 mod captures;
 mod color;
 mod diagram;
@@ -46,6 +48,8 @@ pub mod tuning;
 mod zobrist;
 
 pub use bitboard::{BitIter, Bitboard};
+pub use book::{Book, BookError, BookMove, PLAY_MARGIN};
+pub use book_build::{build as build_book, BookSettings};
 pub use color::{Color, ColoredPiece, PieceKind};
 pub use error::{FenError, IllegalMoveError};
 pub use game::{Draughts, DrawReason, GameStatus, WinReason, NO_PROGRESS_PLIES};

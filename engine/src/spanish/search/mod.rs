@@ -35,13 +35,14 @@ use std::time::Instant;
 
 use crate::baseline::{self, Baseline};
 use crate::game::Search;
+use crate::random::clock_seed;
 use crate::search::time::TimeManager;
 use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
     SearchLimits, SearchResult, Style, MATE, MAX_PLY,
 };
 use crate::spanish::tablebase::{GameValue, Tablebase};
-use crate::spanish::{Draughts, Move};
+use crate::spanish::{Book, Draughts, Move};
 
 use alphabeta::{Searcher, Shared, Worker};
 use deepening::{help, iterate, Deepest};
@@ -181,7 +182,33 @@ impl Search<Draughts> for Engine {
     ) -> SearchResult<Move> {
         let start = Instant::now();
         let result = match self.options.style {
-            Style::Best => {
+            Style::Best if self.options.own_book && !limits.infinite => self
+                .book_move(game, on_info, start)
+                .unwrap_or_else(|| self.best(game, limits, stop, on_info, start)),
+            Style::Best => self.best(game, limits, stop, on_info, start),
+            Style::Plain => self.deepen(game, limits, stop, on_info, start),
+            Style::Greedy | Style::Random => {
+                baseline::search(game, self.options.style, self.options.seed, on_info, start)
+                    .unwrap_or_else(|| unreachable!("a one-ply baseline"))
+            }
+        };
+        wait_for_stop(limits, stop);
+        result
+    }
+}
+
+impl Engine {
+    /// The full engine's search, its scores in centi-men.
+    fn best(
+        &mut self,
+        game: &Draughts,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+        start: Instant,
+    ) -> SearchResult<Move> {
+        {
+            {
                 // The tuned weights have their own scale (a man is worth
                 // several hundred at the start): reported scores are
                 // rescaled so that a man at the root's phase is 100.
@@ -198,14 +225,30 @@ impl Search<Draughts> for Engine {
                     ..result
                 }
             }
-            Style::Plain => self.deepen(game, limits, stop, on_info, start),
-            Style::Greedy | Style::Random => {
-                baseline::search(game, self.options.style, self.options.seed, on_info, start)
-                    .unwrap_or_else(|| unreachable!("a one-ply baseline"))
-            }
-        };
-        wait_for_stop(limits, stop);
-        result
+        }
+    }
+
+    /// The book's move for the position, if it is in the book: drawn from
+    /// the seed (the clock's without one) mixed with the plies played.
+    fn book_move(
+        &self,
+        game: &Draughts,
+        on_info: &mut dyn FnMut(&SearchInfo<Move>),
+        start: Instant,
+    ) -> Option<SearchResult<Move>> {
+        let seed = self.options.seed.unwrap_or_else(clock_seed) ^ game.moves().len() as u64;
+        let chosen = Book::builtin().choose(game.position(), seed)?;
+        let mut info = single_info(chosen.mv, chosen.score, 0, start);
+        info.depth = 0;
+        info.seldepth = 0;
+        on_info(&info);
+        Some(SearchResult {
+            best: Some(chosen.mv),
+            score: Score::Centi(chosen.score),
+            depth: 0,
+            nodes: 0,
+            pv: vec![chosen.mv],
+        })
     }
 }
 
