@@ -20,9 +20,9 @@ pub(crate) const VERSION: u32 = 1;
 /// these two.
 pub(crate) const VERSION_2: u32 = 2;
 /// Header bytes before the tables (version 1).
-const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
+pub(crate) const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
 /// Header bytes before the block index (version 2).
-const HEADER_V2: usize = 48;
+pub(crate) const HEADER_V2: usize = 48;
 /// Positions per block of a version 2 file written by default.
 pub(crate) const BLOCK_LEN: u64 = 4096;
 
@@ -67,6 +67,14 @@ impl Slice {
         self
     }
 
+    /// Stores `value` at `index` (of a slice with or without distances).
+    #[inline(always)]
+    pub(crate) fn set_value(&mut self, index: u64, value: Value) {
+        let shift = (index % 4) * 2;
+        let byte = &mut self.values[(index / 4) as usize];
+        *byte = (*byte & !(3 << shift)) | (value.code() << shift);
+    }
+
     /// Stores `value` and `distance` at `index`.
     #[inline(always)]
     pub(crate) fn set(&mut self, index: u64, value: Value, distance: u8) {
@@ -87,20 +95,39 @@ pub(crate) fn path(dir: &Path, material: Material) -> PathBuf {
     dir.join(file_name(material))
 }
 
-/// 64-bit FNV-1a, over the whole file before the checksum field.
-fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+/// 64-bit FNV-1a, fed a part at a time (a file streamed through memory).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fnv(u64);
+
+impl Fnv {
+    pub(crate) fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub(crate) fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
         }
     }
-    h
+
+    pub(crate) fn finish(self) -> u64 {
+        self.0
+    }
 }
 
-fn header(slice: &Slice, version: u32) -> [u8; HEADER_LEN - 8] {
-    let m = slice.material;
+/// 64-bit FNV-1a, over the whole file before the checksum field.
+pub(crate) fn checksum(parts: &[&[u8]]) -> u64 {
+    let mut h = Fnv::new();
+    for part in parts {
+        h.update(part);
+    }
+    h.finish()
+}
+
+/// The first 24 bytes of a file of `m`: magic, version, material and
+/// position count.
+pub(crate) fn header(m: Material, version: u32) -> [u8; HEADER_LEN - 8] {
     let mut h = [0u8; HEADER_LEN - 8];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&version.to_le_bytes());
@@ -139,7 +166,7 @@ pub(crate) fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
 /// temporary file renamed at the end so that an interrupted run leaves no
 /// partial slice.
 pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
-    let head = header(slice, VERSION);
+    let head = header(slice.material, VERSION);
     let sum = checksum(&[&head, &slice.values, &slice.distances]);
     write_parts(
         dir,
@@ -148,13 +175,19 @@ pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
     )
 }
 
+/// The temporary name a slice's file is written under before it is
+/// renamed into place: a file under it is never taken for a slice.
+pub(crate) fn tmp_path(dir: &Path, material: Material) -> PathBuf {
+    path(dir, material).with_extension("dtb.tmp")
+}
+
 /// Writes `parts` one after the other as the file of `material`, through a
 /// temporary file renamed at the end.
 fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), TablebaseError> {
     let io = |e| TablebaseError::Io(dir.display().to_string(), e);
     fs::create_dir_all(dir).map_err(io)?;
     let final_path = path(dir, material);
-    let tmp = final_path.with_extension("dtb.tmp");
+    let tmp = tmp_path(dir, material);
     let io_at = |p: &Path| {
         let s = p.display().to_string();
         move |e| TablebaseError::Io(s, e)
@@ -172,7 +205,7 @@ fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), Ta
 /// The checksum of block `block` of a version 2 slice: FNV-1a 64 over the
 /// material, the block's number and its bytes (so a block copied to
 /// another place or slice is caught too).
-fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
     checksum(&[
         &[
             material.white_kings,
@@ -188,7 +221,7 @@ fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
 /// The coder's stride in a slice of `material`: the index distance between
 /// two positions with the same black kings and side to move and the white
 /// kings one placement apart.
-fn stride(material: Material) -> usize {
+pub(crate) fn stride(material: Material) -> usize {
     usize::try_from(2 * super::index::Indexer::new(material).black_king_placements())
         .unwrap_or(usize::MAX)
 }
@@ -256,10 +289,37 @@ pub(crate) fn write_packed(
     let m = slice.material;
     let model = slice_model(slice, block_len);
     let blocks = compress_blocks(slice, block_len, &model, true);
+    let sums: Vec<(u64, u64)> = blocks
+        .iter()
+        .enumerate()
+        .map(|(b, bytes)| (bytes.len() as u64, block_checksum(m, b as u64, bytes)))
+        .collect();
+    let (head, index) = packed_head(m, block_len, &model, &sums);
+    let mut parts: Vec<&[u8]> = vec![&head, &index];
+    parts.extend(blocks.iter().map(Vec::as_slice));
+    write_parts(dir, m, &parts)?;
+    Ok(u64_at(&head, 24))
+}
+
+/// Where the blocks of a version 2 file start, for a model of `pairs`
+/// entries and `blocks` blocks.
+pub(crate) fn packed_data_start(pairs: usize, blocks: u64) -> u64 {
+    (HEADER_V2 + 4 * pairs) as u64 + 16 * blocks
+}
+
+/// The header (48 bytes, its checksum included) and the model and block
+/// index of a version 2 file of `material` whose blocks have these
+/// lengths and checksums, in order: everything before the first block.
+pub(crate) fn packed_head(
+    material: Material,
+    block_len: u64,
+    model: &codec::Model,
+    blocks: &[(u64, u64)],
+) -> (Vec<u8>, Vec<u8>) {
     let pairs = model.sparse();
-    let data_start = (HEADER_V2 + 4 * pairs.len() + 16 * blocks.len()) as u64;
-    let len = data_start + blocks.iter().map(|b| b.len() as u64).sum::<u64>();
-    let mut head = header(slice, VERSION_2).to_vec();
+    let data_start = packed_data_start(pairs.len(), blocks.len() as u64);
+    let len = data_start + blocks.iter().map(|&(len, _)| len).sum::<u64>();
+    let mut head = header(material, VERSION_2).to_vec();
     head.extend_from_slice(&len.to_le_bytes());
     head.extend_from_slice(&(block_len as u32).to_le_bytes());
     head.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
@@ -269,31 +329,27 @@ pub(crate) fn write_packed(
         index.extend_from_slice(&p.to_le_bytes());
     }
     let mut at = data_start;
-    for (b, bytes) in blocks.iter().enumerate() {
+    for &(len, sum) in blocks {
         index.extend_from_slice(&at.to_le_bytes());
-        index.extend_from_slice(&block_checksum(m, b as u64, bytes).to_le_bytes());
-        at += bytes.len() as u64;
+        index.extend_from_slice(&sum.to_le_bytes());
+        at += len;
     }
     let sum = checksum(&[&head, &index]);
-    let mut parts: Vec<&[u8]> = vec![&head, &[], &index];
-    let sum_bytes = sum.to_le_bytes();
-    parts[1] = &sum_bytes;
-    parts.extend(blocks.iter().map(Vec::as_slice));
-    write_parts(dir, m, &parts)?;
-    Ok(len)
+    head.extend_from_slice(&sum.to_le_bytes());
+    (head, index)
 }
 
 /// A slice file opened with its header checked (regular file, magic,
 /// version, material, position count and length), the tables not yet
 /// read.
 pub(crate) struct OpenSlice {
-    file: fs::File,
+    pub(crate) file: fs::File,
     /// The file's path, for errors.
-    name: String,
-    material: Material,
-    version: u32,
+    pub(crate) name: String,
+    pub(crate) material: Material,
+    pub(crate) version: u32,
     /// The first 24 bytes (magic, version, material, position count).
-    head: [u8; 24],
+    pub(crate) head: [u8; 24],
 }
 
 /// Opens the file of `material` under `dir` and checks its header.
@@ -363,7 +419,7 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
 }
 
 /// The little-endian `u64` at `at` of `bytes`.
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
+pub(crate) fn u64_at(bytes: &[u8], at: usize) -> u64 {
     let mut word = [0u8; 8];
     word.copy_from_slice(&bytes[at..at + 8]);
     u64::from_le_bytes(word)
@@ -509,7 +565,7 @@ pub(crate) struct Packed {
 impl Packed {
     /// The slice in the bytes of a version 2 file of `material` (header
     /// fields before the checksum already checked by [`open`]).
-    fn parse(material: Material, bytes: Vec<u8>) -> Result<Packed, &'static str> {
+    pub(crate) fn parse(material: Material, bytes: Vec<u8>) -> Result<Packed, &'static str> {
         if bytes.len() < HEADER_V2 {
             return Err("truncated or too long");
         }
@@ -565,18 +621,24 @@ impl Packed {
     }
 
     /// Positions per block.
-    fn block_len(&self) -> u64 {
+    pub(crate) fn block_len(&self) -> u64 {
         1 << self.shift
     }
 
     /// The positions of block `block`.
-    fn block_range(&self, block: u64) -> std::ops::Range<u64> {
+    pub(crate) fn block_range(&self, block: u64) -> std::ops::Range<u64> {
         let start = block << self.shift;
         start..(start + self.block_len()).min(self.material.positions())
     }
 
     /// Decodes block `block`, `None` when its checksum is wrong.
     fn decode(&self, block: u64) -> Option<Entries> {
+        self.decode_raw(block).map(|out| Entries::of(&out))
+    }
+
+    /// The decoder's entries of block `block` (`symbol << 8 | distance`),
+    /// `None` when its checksum is wrong.
+    fn decode_raw(&self, block: u64) -> Option<Box<[u16]>> {
         let b = block as usize;
         let bytes = &self.bytes[self.starts[b] as usize..self.starts[b + 1] as usize];
         if block_checksum(self.material, block, bytes) != self.sums[b] {
@@ -585,7 +647,24 @@ impl Packed {
         let range = self.block_range(block);
         let mut out = vec![0u16; (range.end - range.start) as usize].into_boxed_slice();
         codec::decode(&self.model, stride(self.material), bytes, &mut out);
-        Some(Entries::of(&out))
+        Some(out)
+    }
+
+    /// Blocks in the slice.
+    pub(crate) fn blocks(&self) -> u64 {
+        self.decoded.len() as u64
+    }
+
+    /// The values and distances of block `block` in index order, or why
+    /// it cannot be decoded.
+    pub(crate) fn block_entries(&self, block: u64) -> Result<Vec<(Value, u8)>, String> {
+        let raw = self
+            .decode_raw(block)
+            .ok_or_else(|| self.block_why(block))?;
+        Ok(raw
+            .iter()
+            .map(|&e| (codec::value_of((e >> 8) as u8), e as u8))
+            .collect())
     }
 
     /// The entries of block `block`, decoded now if no one has yet.
