@@ -95,12 +95,12 @@ impl Shape {
             .unwrap_or(1)
     }
 
-    /// Bytes of the configurations being solved at once: their answers
-    /// (2 bytes a position, kept until the batch is stored) and the
-    /// working arrays of those solved at the same time.
+    /// Bytes of a batch of configurations: their answers (2 bytes a
+    /// position, kept until the batch is stored) and the working arrays of
+    /// those solved at the same time (which count their own answers).
     fn batch(&self, configs: u64) -> u64 {
         let at_once = configs.min(self.threads);
-        configs * self.sub_len * 2 + at_once * self.sub_len * WORK_BYTES
+        configs * self.sub_len * 2 + at_once * self.sub_len * (WORK_BYTES - 2)
     }
 
     /// What the slices read take while the slice is solved, or while the
