@@ -6,135 +6,15 @@
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use super::codec;
 use super::index::Material;
+pub(crate) use super::layout::{
+    block_checksum, checksum, file_name, header, path, stride, u64_at, Fnv, Slice, BLOCK_LEN,
+    HEADER_LEN, HEADER_V2, MAGIC, VERSION, VERSION_2,
+};
+pub(crate) use super::packed::{DamagedBlock, Packed};
 use super::{TablebaseError, Value};
-
-/// First bytes of every slice file.
-const MAGIC: &[u8; 8] = b"DAMASTB\0";
-/// Format version 1: values and distances uncompressed.
-pub(crate) const VERSION: u32 = 1;
-/// Format version 2: compressed blocks; a reader refuses any version but
-/// these two.
-pub(crate) const VERSION_2: u32 = 2;
-/// Header bytes before the tables (version 1).
-pub(crate) const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
-/// Header bytes before the block index (version 2).
-pub(crate) const HEADER_V2: usize = 48;
-/// Positions per block of a version 2 file written by default.
-pub(crate) const BLOCK_LEN: u64 = 4096;
-
-/// One solved material slice in memory: the packed values (four positions
-/// a byte) and one distance byte per position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Slice {
-    pub(crate) material: Material,
-    pub(crate) values: Vec<u8>,
-    pub(crate) distances: Vec<u8>,
-}
-
-impl Slice {
-    /// A slice of `material` with every value a draw at distance 0.
-    pub(crate) fn empty(material: Material) -> Slice {
-        let n = material.positions() as usize;
-        Slice {
-            material,
-            values: vec![0; n.div_ceil(4)],
-            distances: vec![0; n],
-        }
-    }
-
-    /// The stored value code at `index`.
-    #[inline(always)]
-    pub(crate) fn value(&self, index: u64) -> Value {
-        let byte = self.values[(index / 4) as usize];
-        Value::from_code((byte >> ((index % 4) * 2)) & 3)
-    }
-
-    /// The stored distance at `index` (0 in a values-only slice).
-    #[inline(always)]
-    pub(crate) fn distance(&self, index: u64) -> u8 {
-        self.distances.get(index as usize).copied().unwrap_or(0)
-    }
-
-    /// The slice without its distances: what the generator keeps of a
-    /// finished slice, since exits only need values (a quarter byte per
-    /// position instead of a byte and a quarter).
-    pub(crate) fn values_only(mut self) -> Slice {
-        self.distances = Vec::new();
-        self
-    }
-
-    /// Stores `value` at `index` (of a slice with or without distances).
-    #[inline(always)]
-    pub(crate) fn set_value(&mut self, index: u64, value: Value) {
-        let shift = (index % 4) * 2;
-        let byte = &mut self.values[(index / 4) as usize];
-        *byte = (*byte & !(3 << shift)) | (value.code() << shift);
-    }
-
-    /// Stores `value` and `distance` at `index`.
-    #[inline(always)]
-    pub(crate) fn set(&mut self, index: u64, value: Value, distance: u8) {
-        let shift = (index % 4) * 2;
-        let byte = &mut self.values[(index / 4) as usize];
-        *byte = (*byte & !(3 << shift)) | (value.code() << shift);
-        self.distances[index as usize] = distance;
-    }
-}
-
-/// The file name of a slice: `2k1m-1k0m.dtb`.
-pub(crate) fn file_name(material: Material) -> String {
-    format!("{material}.dtb")
-}
-
-/// The path of `material`'s file under `dir`.
-pub(crate) fn path(dir: &Path, material: Material) -> PathBuf {
-    dir.join(file_name(material))
-}
-
-/// 64-bit FNV-1a, fed a part at a time (a file streamed through memory).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Fnv(u64);
-
-impl Fnv {
-    pub(crate) fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-
-    pub(crate) fn update(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    pub(crate) fn finish(self) -> u64 {
-        self.0
-    }
-}
-
-/// 64-bit FNV-1a, over the whole file before the checksum field.
-pub(crate) fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h = Fnv::new();
-    for part in parts {
-        h.update(part);
-    }
-    h.finish()
-}
-
-/// The first 24 bytes of a file of `m`: magic, version, material and
-/// position count.
-pub(crate) fn header(m: Material, version: u32) -> [u8; HEADER_LEN - 8] {
-    let mut h = [0u8; HEADER_LEN - 8];
-    h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&version.to_le_bytes());
-    h[12..16].copy_from_slice(&[m.white_kings, m.white_men, m.black_kings, m.black_men]);
-    h[16..24].copy_from_slice(&m.positions().to_le_bytes());
-    h
-}
 
 /// What a file that is not a regular file is (a slice file must be one),
 /// or `None` for a regular file.
@@ -200,30 +80,6 @@ fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), Ta
     f.sync_all().map_err(io_at(&tmp))?;
     drop(f);
     fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
-}
-
-/// The checksum of block `block` of a version 2 slice: FNV-1a 64 over the
-/// material, the block's number and its bytes (so a block copied to
-/// another place or slice is caught too).
-pub(crate) fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
-    checksum(&[
-        &[
-            material.white_kings,
-            material.white_men,
-            material.black_kings,
-            material.black_men,
-        ],
-        &block.to_le_bytes(),
-        bytes,
-    ])
-}
-
-/// The coder's stride in a slice of `material`: the index distance between
-/// two positions with the same black kings and side to move and the white
-/// kings one placement apart.
-pub(crate) fn stride(material: Material) -> usize {
-    usize::try_from(2 * super::index::Indexer::new(material).black_king_placements())
-        .unwrap_or(usize::MAX)
 }
 
 /// The entries of `slice` from `start` to `end`, as the coder takes them.
@@ -418,13 +274,6 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     })
 }
 
-/// The little-endian `u64` at `at` of `bytes`.
-pub(crate) fn u64_at(bytes: &[u8], at: usize) -> u64 {
-    let mut word = [0u8; 8];
-    word.copy_from_slice(&bytes[at..at + 8]);
-    u64::from_le_bytes(word)
-}
-
 impl OpenSlice {
     /// Reads the tables: version 1 whole, its checksum checked; version 2
     /// compressed, the checksum of its header and block index checked
@@ -486,14 +335,6 @@ pub(crate) enum Table {
     Packed(Packed),
 }
 
-/// A block that cannot be decoded: its number (its checksum is wrong).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct DamagedBlock {
-    pub(crate) block: u64,
-    /// Whether this lookup found it (the first one to).
-    pub(crate) first: bool,
-}
-
 impl Table {
     /// The stored value and distance at `index`, or the damaged block
     /// that holds it.
@@ -512,211 +353,6 @@ impl Table {
             Table::Plain(_) => "checksum mismatch".to_string(),
             Table::Packed(packed) => packed.block_why(block),
         }
-    }
-}
-
-/// A decoded block, as version 1 stores a slice: values four to a byte
-/// and a distance byte per position (none at all in a block of draws), a
-/// byte and a quarter per position at most.
-pub(crate) struct Entries {
-    values: Box<[u8]>,
-    distances: Box<[u8]>,
-}
-
-impl Entries {
-    /// The block of the decoder's entries (`symbol << 8 | distance`).
-    fn of(raw: &[u16]) -> Entries {
-        let mut values = vec![0u8; raw.len().div_ceil(4)].into_boxed_slice();
-        for (i, &e) in raw.iter().enumerate() {
-            values[i / 4] |= codec::value_of((e >> 8) as u8).code() << ((i % 4) * 2);
-        }
-        let distances = if raw.iter().any(|&e| e & 0xFF != 0) {
-            raw.iter().map(|&e| e as u8).collect()
-        } else {
-            Box::default()
-        };
-        Entries { values, distances }
-    }
-
-    /// The value and distance of the block's entry `i`.
-    #[inline]
-    fn get(&self, i: usize) -> (Value, u8) {
-        let value = Value::from_code(self.values[i / 4] >> ((i % 4) * 2));
-        (value, self.distances.get(i).copied().unwrap_or(0))
-    }
-}
-
-/// A version 2 slice in memory: the file's bytes, its block index, and
-/// the blocks decoded so far (each once, when first probed).
-pub(crate) struct Packed {
-    material: Material,
-    /// log2 of the positions per block.
-    shift: u32,
-    /// Where every block's coder starts.
-    model: codec::Model,
-    /// Where each block starts in `bytes`, and the end of the last.
-    starts: Vec<u64>,
-    sums: Vec<u64>,
-    bytes: Vec<u8>,
-    /// Each block's entries, or `None` when its checksum is wrong.
-    decoded: Box<[OnceLock<Option<Entries>>]>,
-}
-
-impl Packed {
-    /// The slice in the bytes of a version 2 file of `material` (header
-    /// fields before the checksum already checked by [`open`]).
-    pub(crate) fn parse(material: Material, bytes: Vec<u8>) -> Result<Packed, &'static str> {
-        if bytes.len() < HEADER_V2 {
-            return Err("truncated or too long");
-        }
-        let n = material.positions();
-        let block_len = u64::from(u32::from_le_bytes([
-            bytes[32], bytes[33], bytes[34], bytes[35],
-        ]));
-        if !block_len.is_power_of_two() || block_len < 2 {
-            return Err("the header's block length is wrong");
-        }
-        let blocks = n.div_ceil(block_len);
-        let pairs = u64::from(u32::from_le_bytes([
-            bytes[36], bytes[37], bytes[38], bytes[39],
-        ]));
-        let index_start = HEADER_V2 as u64 + 4 * pairs;
-        let index_end = index_start + 16 * blocks;
-        if index_end > bytes.len() as u64 {
-            return Err("truncated or too long");
-        }
-        let (index_start, index_end) = (index_start as usize, index_end as usize);
-        if checksum(&[&bytes[..40], &bytes[HEADER_V2..index_end]]) != u64_at(&bytes, 40) {
-            return Err("checksum mismatch");
-        }
-        let model =
-            codec::Model::from_sparse(bytes[HEADER_V2..index_start].chunks_exact(4).map(|c| {
-                (
-                    u16::from_le_bytes([c[0], c[1]]),
-                    u16::from_le_bytes([c[2], c[3]]),
-                )
-            }))
-            .ok_or("the header's model is wrong")?;
-        let mut starts = Vec::with_capacity(blocks as usize + 1);
-        let mut sums = Vec::with_capacity(blocks as usize);
-        for b in 0..blocks as usize {
-            starts.push(u64_at(&bytes, index_start + 16 * b));
-            sums.push(u64_at(&bytes, index_start + 16 * b + 8));
-        }
-        starts.push(bytes.len() as u64);
-        if starts.first().is_some_and(|&s| s != index_end as u64)
-            || starts.windows(2).any(|w| w[0] > w[1])
-        {
-            return Err("the block index is wrong");
-        }
-        Ok(Packed {
-            material,
-            shift: block_len.trailing_zeros(),
-            model,
-            starts,
-            sums,
-            bytes,
-            decoded: (0..blocks).map(|_| OnceLock::new()).collect(),
-        })
-    }
-
-    /// Positions per block.
-    pub(crate) fn block_len(&self) -> u64 {
-        1 << self.shift
-    }
-
-    /// The positions of block `block`.
-    pub(crate) fn block_range(&self, block: u64) -> std::ops::Range<u64> {
-        let start = block << self.shift;
-        start..(start + self.block_len()).min(self.material.positions())
-    }
-
-    /// Decodes block `block`, `None` when its checksum is wrong.
-    fn decode(&self, block: u64) -> Option<Entries> {
-        self.decode_raw(block).map(|out| Entries::of(&out))
-    }
-
-    /// The decoder's entries of block `block` (`symbol << 8 | distance`),
-    /// `None` when its checksum is wrong.
-    fn decode_raw(&self, block: u64) -> Option<Box<[u16]>> {
-        let b = block as usize;
-        let bytes = &self.bytes[self.starts[b] as usize..self.starts[b + 1] as usize];
-        if block_checksum(self.material, block, bytes) != self.sums[b] {
-            return None;
-        }
-        let range = self.block_range(block);
-        let mut out = vec![0u16; (range.end - range.start) as usize].into_boxed_slice();
-        codec::decode(&self.model, stride(self.material), bytes, &mut out);
-        Some(out)
-    }
-
-    /// Blocks in the slice.
-    pub(crate) fn blocks(&self) -> u64 {
-        self.decoded.len() as u64
-    }
-
-    /// The values and distances of block `block` in index order, or why
-    /// it cannot be decoded.
-    pub(crate) fn block_entries(&self, block: u64) -> Result<Vec<(Value, u8)>, String> {
-        let raw = self
-            .decode_raw(block)
-            .ok_or_else(|| self.block_why(block))?;
-        Ok(raw
-            .iter()
-            .map(|&e| (codec::value_of((e >> 8) as u8), e as u8))
-            .collect())
-    }
-
-    /// The entries of block `block`, decoded now if no one has yet.
-    fn block(&self, block: u64) -> Result<&Entries, DamagedBlock> {
-        let mut first = false;
-        let entries = self.decoded[block as usize].get_or_init(|| {
-            let out = self.decode(block);
-            first = out.is_none();
-            out
-        });
-        entries.as_ref().ok_or(DamagedBlock { block, first })
-    }
-
-    #[inline]
-    fn entry(&self, index: u64) -> Result<(Value, u8), DamagedBlock> {
-        let block = self.block(index >> self.shift)?;
-        Ok(block.get((index & (self.block_len() - 1)) as usize))
-    }
-
-    fn block_why(&self, block: u64) -> String {
-        let range = self.block_range(block);
-        format!(
-            "block {block} of {}, positions {}-{}: checksum mismatch",
-            self.decoded.len(),
-            range.start,
-            range.end - 1
-        )
-    }
-
-    /// Every block decoded into a whole slice (its blocks are not kept).
-    ///
-    /// # Errors
-    ///
-    /// The first damaged block, in words.
-    pub(crate) fn to_slice(&self) -> Result<Slice, String> {
-        let mut slice = Slice::empty(self.material);
-        // The blocks not decoded yet, decoded now (and not kept).
-        let fresh = super::par::map_range(self.decoded.len(), |b| match self.decoded[b].get() {
-            Some(_) => None,
-            None => Some(self.decode(b as u64)),
-        });
-        for (b, fresh) in fresh.iter().enumerate() {
-            let entries = match (fresh, self.decoded[b].get()) {
-                (Some(Some(entries)), _) | (None, Some(Some(entries))) => entries,
-                _ => return Err(self.block_why(b as u64)),
-            };
-            for (k, i) in self.block_range(b as u64).enumerate() {
-                let (value, distance) = entries.get(k);
-                slice.set(i, value, distance);
-            }
-        }
-        Ok(slice)
     }
 }
 
