@@ -180,7 +180,8 @@ fn parse_gigabytes(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Shows a generation's progress on standard error: a bar on a terminal;
+/// Shows a generation's progress on standard error: a bar on a terminal
+/// (its message, with the rate and the time left, redrawn every second);
 /// on a pipe or a file, a line when a slice is kept, started or written
 /// and every ten seconds in between.
 struct Reporter {
@@ -238,7 +239,9 @@ impl Reporter {
             }
             _ => {}
         }
-        let due = changed || seen.last_line.elapsed() >= Duration::from_secs(10);
+        // The bar's message (rate, time left) every second, a line every ten.
+        let period = Duration::from_secs(if self.bar.is_some() { 1 } else { 10 });
+        let due = changed || seen.last_line.elapsed() >= period;
         seen.last = Some((p.slice, p.stage));
         // Rate and time left from the positions solved, not those kept.
         let solved = p.positions_done.saturating_sub(seen.kept);
@@ -277,13 +280,26 @@ impl Reporter {
             p.positions_total,
             rate / 1e6,
         );
+        if due {
+            seen.last_line = Instant::now();
+        }
         if let Some(bar) = &self.bar {
             bar.set_position(p.positions_done);
             if due {
-                bar.set_message(status);
+                // The bar shows the percentage; the message stays on one line.
+                let parts = match p.stage {
+                    Stage::Solving { parts, .. } if parts > 1 => format!(" in {parts} parts"),
+                    _ => String::new(),
+                };
+                bar.set_message(format!(
+                    "slice {}/{} {}{parts}, {:.2} M positions/s, {left}",
+                    p.slice,
+                    p.slices,
+                    p.material,
+                    rate / 1e6
+                ));
             }
         } else if due {
-            seen.last_line = Instant::now();
             errln!("{status}");
         }
     }
