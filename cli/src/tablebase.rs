@@ -1,7 +1,10 @@
 //! `damas tablebase generate|probe|verify|compress|compare|time-probes`:
 //! Spanish draughts endgame tables (docs/TABLEBASES.md).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use damas::spanish::tablebase::{self, Tablebase, MAX_PIECES};
@@ -42,6 +45,15 @@ enum TablebaseCommand {
         /// File format version written: 2 (compressed blocks) or 1.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
         format: u32,
+        /// Memory the generation may take, in gigabytes (10^9 bytes, e.g.
+        /// 0.5): a slice that does not fit whole is solved in parts.
+        /// Default: the memory available now, less a margin.
+        #[arg(long, value_name = "GB", value_parser = parse_gigabytes)]
+        max_memory: Option<u64>,
+        /// The same in megabytes (10^6 bytes), for tests.
+        #[arg(long, value_name = "MB", hide = true, conflicts_with = "max_memory",
+              value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        max_memory_mb: Option<u64>,
     },
     /// List the slices of 2 to N pieces in dependency waves (`wave slice
     /// positions`): the slices of a wave are independent jobs.
@@ -115,33 +127,25 @@ enum TablebaseCommand {
 pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
     match &args.command {
         TablebaseCommand::Generate {
-            slice: Some(material),
-            dir,
-            threads,
-            quiet,
-            format,
-            ..
-        } => generate_one(
-            *material,
-            dir,
-            usize::from(*threads),
-            file_format(*format),
-            *quiet,
-        ),
-        TablebaseCommand::Generate {
             pieces,
             dir,
             threads,
             quiet,
-            slice: None,
+            slice,
             format,
-        } => generate(
-            pieces.unwrap_or(2),
-            dir,
-            usize::from(*threads),
-            file_format(*format),
-            *quiet,
-        ),
+            max_memory,
+            max_memory_mb,
+        } => {
+            let options = tablebase::GenerateOptions {
+                threads: usize::from(*threads),
+                format: file_format(*format),
+                max_memory: max_memory.or(max_memory_mb.map(|mb| mb * 1_000_000)),
+            };
+            match slice {
+                Some(material) => generate_one(*material, dir, &options, *quiet),
+                None => generate(pieces.unwrap_or(2), dir, &options, *quiet),
+            }
+        }
         TablebaseCommand::Slices { pieces } => {
             for (wave, slices) in tablebase::waves(*pieces).iter().enumerate() {
                 for m in slices {
@@ -168,28 +172,162 @@ pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
     }
 }
 
-fn bar(len: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
+/// `--max-memory GB`: a number of gigabytes from 0.001 to 100 000, in bytes.
+fn parse_gigabytes(text: &str) -> Result<u64, String> {
+    match text.parse::<f64>() {
+        Ok(gb) if gb.is_finite() && (0.001..=100_000.0).contains(&gb) => Ok((gb * 1e9) as u64),
+        _ => Err("not a number of gigabytes from 0.001 to 100000".into()),
     }
-    let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {percent:>3}% {pos}/{len} positions, eta {eta} {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
-    bar
+}
+
+/// Shows a generation's progress on standard error: a bar on a terminal
+/// (its message, with the rate and the time left, redrawn every second);
+/// on a pipe or a file, a line when a slice is kept, started or written
+/// and every ten seconds in between.
+struct Reporter {
+    bar: Option<ProgressBar>,
+    lines: bool,
+    state: Mutex<Seen>,
+}
+
+/// What the reporter has seen so far.
+struct Seen {
+    /// The slice and stage of the last line (or bar message).
+    last: Option<(usize, tablebase::Stage)>,
+    last_line: Instant,
+    /// Positions of the slices kept, which took no solving.
+    kept: u64,
+    /// When the first slice started being solved.
+    solving_since: Option<Instant>,
+}
+
+impl Reporter {
+    fn new(len: u64, quiet: bool) -> Reporter {
+        let terminal = std::io::stderr().is_terminal();
+        let bar = (!quiet && terminal).then(|| {
+            let bar = ProgressBar::new(len);
+            bar.set_style(
+                ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {percent:>3}% {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar())
+                    .progress_chars("=> "),
+            );
+            bar
+        });
+        Reporter {
+            bar,
+            lines: !quiet && !terminal,
+            state: Mutex::new(Seen {
+                last: None,
+                last_line: Instant::now(),
+                kept: 0,
+                solving_since: None,
+            }),
+        }
+    }
+
+    fn update(&self, p: &tablebase::Progress) {
+        use tablebase::Stage;
+        if self.bar.is_none() && !self.lines {
+            return;
+        }
+        let mut seen = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let changed = seen.last != Some((p.slice, p.stage));
+        match p.stage {
+            Stage::Kept if changed => seen.kept += p.material.positions(),
+            Stage::Solving { .. } if seen.solving_since.is_none() => {
+                seen.solving_since = Some(Instant::now());
+            }
+            _ => {}
+        }
+        // The bar's message (rate, time left) every second, a line every ten.
+        let period = Duration::from_secs(if self.bar.is_some() { 1 } else { 10 });
+        let due = changed || seen.last_line.elapsed() >= period;
+        seen.last = Some((p.slice, p.stage));
+        // Rate and time left from the positions solved, not those kept.
+        let solved = p.positions_done.saturating_sub(seen.kept);
+        let secs = seen
+            .solving_since
+            .map_or(0.0, |t| t.elapsed().as_secs_f64());
+        let rate = if secs > 0.0 {
+            solved as f64 / secs
+        } else {
+            0.0
+        };
+        let left = if rate > 0.0 {
+            format!(
+                "{} left",
+                duration_text((p.positions_total - p.positions_done) as f64 / rate)
+            )
+        } else {
+            "time left unknown".to_string()
+        };
+        let what = match p.stage {
+            Stage::Kept => " kept".to_string(),
+            Stage::Solving { parts, peak } if changed => format!(
+                " solving in {parts} part{}, estimated peak {} MB",
+                if parts == 1 { "" } else { "s" },
+                peak.div_ceil(1_000_000)
+            ),
+            Stage::Solving { .. } => String::new(),
+            Stage::Written => " written".to_string(),
+        };
+        let status = format!(
+            "slice {}/{} {}{what}: {:.1}% of {} positions, {:.2} M positions/s, {left}",
+            p.slice,
+            p.slices,
+            p.material,
+            100.0 * p.positions_done as f64 / p.positions_total.max(1) as f64,
+            p.positions_total,
+            rate / 1e6,
+        );
+        if due {
+            seen.last_line = Instant::now();
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(p.positions_done);
+            if due {
+                // The bar shows the percentage; the message stays on one line.
+                let parts = match p.stage {
+                    Stage::Solving { parts, .. } if parts > 1 => format!(" in {parts} parts"),
+                    _ => String::new(),
+                };
+                bar.set_message(format!(
+                    "slice {}/{} {}{parts}, {:.2} M positions/s, {left}",
+                    p.slice,
+                    p.slices,
+                    p.material,
+                    rate / 1e6
+                ));
+            }
+        } else if due {
+            errln!("{status}");
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Seconds as `1 h 2 min`, `3 min 4 s` or `5 s`.
+fn duration_text(secs: f64) -> String {
+    let s = secs.round().clamp(0.0, 1e9) as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        _ => format!("{} h {} min", s / 3600, s % 3600 / 60),
+    }
 }
 
 /// The header of the per-slice table.
-const HEADER: &str = "slice         positions        wins       draws      losses    cursed   blessed  dmax        bytes     secs";
+const HEADER: &str = "slice         positions        wins       draws      losses    cursed   blessed  dmax        bytes     secs  parts";
 
 /// One row of the per-slice table (`kept` for a slice read, not solved).
 fn row(s: &tablebase::SliceReport) -> String {
     format!(
-        "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8}",
+        "{:<10} {:>12} {:>11} {:>11} {:>11} {:>9} {:>9} {:>5} {:>12} {:>8} {:>6}",
         s.material.to_string(),
         s.positions,
         s.wins,
@@ -203,7 +341,8 @@ fn row(s: &tablebase::SliceReport) -> String {
             "kept".to_string()
         } else {
             format!("{:.2}", s.time.as_secs_f64())
-        }
+        },
+        s.parts
     )
 }
 
@@ -219,21 +358,17 @@ fn file_format(version: u32) -> tablebase::FileFormat {
 fn generate(
     pieces: u32,
     dir: &Path,
-    threads: usize,
-    format: tablebase::FileFormat,
+    options: &tablebase::GenerateOptions,
     quiet: bool,
 ) -> Result<(), Failure> {
     let total: u64 = (2..=pieces)
         .flat_map(tablebase::Material::all_with)
         .map(|m| m.positions())
         .sum();
-    let bar = bar(total, quiet);
-    let report = tablebase::generate_as(dir, pieces, threads, format, &|p| {
-        bar.set_position(p.positions_done);
-        bar.set_message(format!("slice {}/{} {}", p.slice, p.slices, p.material));
-    })
-    .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
+    let reporter = Reporter::new(total, quiet);
+    let report = tablebase::generate_with(dir, pieces, options, &|p| reporter.update(p));
+    reporter.finish();
+    let report = report.map_err(|e| e.to_string())?;
     outln!("{HEADER}")?;
     let (mut positions, mut bytes) = (0, 0);
     for s in &report.slices {
@@ -252,16 +387,13 @@ fn generate(
 fn generate_one(
     material: tablebase::Material,
     dir: &Path,
-    threads: usize,
-    format: tablebase::FileFormat,
+    options: &tablebase::GenerateOptions,
     quiet: bool,
 ) -> Result<(), Failure> {
-    let bar = bar(material.positions(), quiet);
-    let s = tablebase::generate_slice_as(dir, material, threads, format, &|p| {
-        bar.set_position(p.positions_done)
-    })
-    .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
+    let reporter = Reporter::new(material.positions(), quiet);
+    let s = tablebase::generate_slice_with(dir, material, options, &|p| reporter.update(p));
+    reporter.finish();
+    let s = s.map_err(|e| e.to_string())?;
     outln!("{HEADER}\n{}", row(&s))?;
     Ok(())
 }
@@ -387,7 +519,6 @@ fn compare(a: &Path, b: &Path) -> Result<(), Failure> {
 }
 
 fn time_probes(dir: &Path, pieces: Option<u32>, probes: usize, seed: u64) -> Result<(), Failure> {
-    use std::time::Instant;
     let tb = Tablebase::open(dir).map_err(|e| e.to_string())?;
     let pieces = pieces.unwrap_or(tb.max_pieces());
     if pieces < 2 || pieces > tb.max_pieces() {

@@ -6,108 +6,15 @@
 use std::fs;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use super::codec;
 use super::index::Material;
+pub(crate) use super::layout::{
+    block_checksum, checksum, file_name, header, path, stride, u64_at, Fnv, Slice, BLOCK_LEN,
+    HEADER_LEN, HEADER_V2, MAGIC, VERSION, VERSION_2,
+};
+pub(crate) use super::packed::{DamagedBlock, Packed};
 use super::{TablebaseError, Value};
-
-/// First bytes of every slice file.
-const MAGIC: &[u8; 8] = b"DAMASTB\0";
-/// Format version 1: values and distances uncompressed.
-pub(crate) const VERSION: u32 = 1;
-/// Format version 2: compressed blocks; a reader refuses any version but
-/// these two.
-pub(crate) const VERSION_2: u32 = 2;
-/// Header bytes before the tables (version 1).
-const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
-/// Header bytes before the block index (version 2).
-const HEADER_V2: usize = 48;
-/// Positions per block of a version 2 file written by default.
-pub(crate) const BLOCK_LEN: u64 = 4096;
-
-/// One solved material slice in memory: the packed values (four positions
-/// a byte) and one distance byte per position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Slice {
-    pub(crate) material: Material,
-    pub(crate) values: Vec<u8>,
-    pub(crate) distances: Vec<u8>,
-}
-
-impl Slice {
-    /// A slice of `material` with every value a draw at distance 0.
-    pub(crate) fn empty(material: Material) -> Slice {
-        let n = material.positions() as usize;
-        Slice {
-            material,
-            values: vec![0; n.div_ceil(4)],
-            distances: vec![0; n],
-        }
-    }
-
-    /// The stored value code at `index`.
-    #[inline(always)]
-    pub(crate) fn value(&self, index: u64) -> Value {
-        let byte = self.values[(index / 4) as usize];
-        Value::from_code((byte >> ((index % 4) * 2)) & 3)
-    }
-
-    /// The stored distance at `index` (0 in a values-only slice).
-    #[inline(always)]
-    pub(crate) fn distance(&self, index: u64) -> u8 {
-        self.distances.get(index as usize).copied().unwrap_or(0)
-    }
-
-    /// The slice without its distances: what the generator keeps of a
-    /// finished slice, since exits only need values (a quarter byte per
-    /// position instead of a byte and a quarter).
-    pub(crate) fn values_only(mut self) -> Slice {
-        self.distances = Vec::new();
-        self
-    }
-
-    /// Stores `value` and `distance` at `index`.
-    #[inline(always)]
-    pub(crate) fn set(&mut self, index: u64, value: Value, distance: u8) {
-        let shift = (index % 4) * 2;
-        let byte = &mut self.values[(index / 4) as usize];
-        *byte = (*byte & !(3 << shift)) | (value.code() << shift);
-        self.distances[index as usize] = distance;
-    }
-}
-
-/// The file name of a slice: `2k1m-1k0m.dtb`.
-pub(crate) fn file_name(material: Material) -> String {
-    format!("{material}.dtb")
-}
-
-/// The path of `material`'s file under `dir`.
-pub(crate) fn path(dir: &Path, material: Material) -> PathBuf {
-    dir.join(file_name(material))
-}
-
-/// 64-bit FNV-1a, over the whole file before the checksum field.
-fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
-}
-
-fn header(slice: &Slice, version: u32) -> [u8; HEADER_LEN - 8] {
-    let m = slice.material;
-    let mut h = [0u8; HEADER_LEN - 8];
-    h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&version.to_le_bytes());
-    h[12..16].copy_from_slice(&[m.white_kings, m.white_men, m.black_kings, m.black_men]);
-    h[16..24].copy_from_slice(&m.positions().to_le_bytes());
-    h
-}
 
 /// What a file that is not a regular file is (a slice file must be one),
 /// or `None` for a regular file.
@@ -139,7 +46,7 @@ pub(crate) fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
 /// temporary file renamed at the end so that an interrupted run leaves no
 /// partial slice.
 pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
-    let head = header(slice, VERSION);
+    let head = header(slice.material, VERSION);
     let sum = checksum(&[&head, &slice.values, &slice.distances]);
     write_parts(
         dir,
@@ -148,13 +55,19 @@ pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
     )
 }
 
+/// The temporary name a slice's file is written under before it is
+/// renamed into place: a file under it is never taken for a slice.
+pub(crate) fn tmp_path(dir: &Path, material: Material) -> PathBuf {
+    path(dir, material).with_extension("dtb.tmp")
+}
+
 /// Writes `parts` one after the other as the file of `material`, through a
 /// temporary file renamed at the end.
 fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), TablebaseError> {
     let io = |e| TablebaseError::Io(dir.display().to_string(), e);
     fs::create_dir_all(dir).map_err(io)?;
     let final_path = path(dir, material);
-    let tmp = final_path.with_extension("dtb.tmp");
+    let tmp = tmp_path(dir, material);
     let io_at = |p: &Path| {
         let s = p.display().to_string();
         move |e| TablebaseError::Io(s, e)
@@ -167,30 +80,6 @@ fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), Ta
     f.sync_all().map_err(io_at(&tmp))?;
     drop(f);
     fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
-}
-
-/// The checksum of block `block` of a version 2 slice: FNV-1a 64 over the
-/// material, the block's number and its bytes (so a block copied to
-/// another place or slice is caught too).
-fn block_checksum(material: Material, block: u64, bytes: &[u8]) -> u64 {
-    checksum(&[
-        &[
-            material.white_kings,
-            material.white_men,
-            material.black_kings,
-            material.black_men,
-        ],
-        &block.to_le_bytes(),
-        bytes,
-    ])
-}
-
-/// The coder's stride in a slice of `material`: the index distance between
-/// two positions with the same black kings and side to move and the white
-/// kings one placement apart.
-fn stride(material: Material) -> usize {
-    usize::try_from(2 * super::index::Indexer::new(material).black_king_placements())
-        .unwrap_or(usize::MAX)
 }
 
 /// The entries of `slice` from `start` to `end`, as the coder takes them.
@@ -256,10 +145,37 @@ pub(crate) fn write_packed(
     let m = slice.material;
     let model = slice_model(slice, block_len);
     let blocks = compress_blocks(slice, block_len, &model, true);
+    let sums: Vec<(u64, u64)> = blocks
+        .iter()
+        .enumerate()
+        .map(|(b, bytes)| (bytes.len() as u64, block_checksum(m, b as u64, bytes)))
+        .collect();
+    let (head, index) = packed_head(m, block_len, &model, &sums);
+    let mut parts: Vec<&[u8]> = vec![&head, &index];
+    parts.extend(blocks.iter().map(Vec::as_slice));
+    write_parts(dir, m, &parts)?;
+    Ok(u64_at(&head, 24))
+}
+
+/// Where the blocks of a version 2 file start, for a model of `pairs`
+/// entries and `blocks` blocks.
+pub(crate) fn packed_data_start(pairs: usize, blocks: u64) -> u64 {
+    (HEADER_V2 + 4 * pairs) as u64 + 16 * blocks
+}
+
+/// The header (48 bytes, its checksum included) and the model and block
+/// index of a version 2 file of `material` whose blocks have these
+/// lengths and checksums, in order: everything before the first block.
+pub(crate) fn packed_head(
+    material: Material,
+    block_len: u64,
+    model: &codec::Model,
+    blocks: &[(u64, u64)],
+) -> (Vec<u8>, Vec<u8>) {
     let pairs = model.sparse();
-    let data_start = (HEADER_V2 + 4 * pairs.len() + 16 * blocks.len()) as u64;
-    let len = data_start + blocks.iter().map(|b| b.len() as u64).sum::<u64>();
-    let mut head = header(slice, VERSION_2).to_vec();
+    let data_start = packed_data_start(pairs.len(), blocks.len() as u64);
+    let len = data_start + blocks.iter().map(|&(len, _)| len).sum::<u64>();
+    let mut head = header(material, VERSION_2).to_vec();
     head.extend_from_slice(&len.to_le_bytes());
     head.extend_from_slice(&(block_len as u32).to_le_bytes());
     head.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
@@ -269,31 +185,27 @@ pub(crate) fn write_packed(
         index.extend_from_slice(&p.to_le_bytes());
     }
     let mut at = data_start;
-    for (b, bytes) in blocks.iter().enumerate() {
+    for &(len, sum) in blocks {
         index.extend_from_slice(&at.to_le_bytes());
-        index.extend_from_slice(&block_checksum(m, b as u64, bytes).to_le_bytes());
-        at += bytes.len() as u64;
+        index.extend_from_slice(&sum.to_le_bytes());
+        at += len;
     }
     let sum = checksum(&[&head, &index]);
-    let mut parts: Vec<&[u8]> = vec![&head, &[], &index];
-    let sum_bytes = sum.to_le_bytes();
-    parts[1] = &sum_bytes;
-    parts.extend(blocks.iter().map(Vec::as_slice));
-    write_parts(dir, m, &parts)?;
-    Ok(len)
+    head.extend_from_slice(&sum.to_le_bytes());
+    (head, index)
 }
 
 /// A slice file opened with its header checked (regular file, magic,
 /// version, material, position count and length), the tables not yet
 /// read.
 pub(crate) struct OpenSlice {
-    file: fs::File,
+    pub(crate) file: fs::File,
     /// The file's path, for errors.
-    name: String,
-    material: Material,
-    version: u32,
+    pub(crate) name: String,
+    pub(crate) material: Material,
+    pub(crate) version: u32,
     /// The first 24 bytes (magic, version, material, position count).
-    head: [u8; 24],
+    pub(crate) head: [u8; 24],
 }
 
 /// Opens the file of `material` under `dir` and checks its header.
@@ -362,13 +274,6 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     })
 }
 
-/// The little-endian `u64` at `at` of `bytes`.
-fn u64_at(bytes: &[u8], at: usize) -> u64 {
-    let mut word = [0u8; 8];
-    word.copy_from_slice(&bytes[at..at + 8]);
-    u64::from_le_bytes(word)
-}
-
 impl OpenSlice {
     /// Reads the tables: version 1 whole, its checksum checked; version 2
     /// compressed, the checksum of its header and block index checked
@@ -430,14 +335,6 @@ pub(crate) enum Table {
     Packed(Packed),
 }
 
-/// A block that cannot be decoded: its number (its checksum is wrong).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct DamagedBlock {
-    pub(crate) block: u64,
-    /// Whether this lookup found it (the first one to).
-    pub(crate) first: bool,
-}
-
 impl Table {
     /// The stored value and distance at `index`, or the damaged block
     /// that holds it.
@@ -456,188 +353,6 @@ impl Table {
             Table::Plain(_) => "checksum mismatch".to_string(),
             Table::Packed(packed) => packed.block_why(block),
         }
-    }
-}
-
-/// A decoded block, as version 1 stores a slice: values four to a byte
-/// and a distance byte per position (none at all in a block of draws), a
-/// byte and a quarter per position at most.
-pub(crate) struct Entries {
-    values: Box<[u8]>,
-    distances: Box<[u8]>,
-}
-
-impl Entries {
-    /// The block of the decoder's entries (`symbol << 8 | distance`).
-    fn of(raw: &[u16]) -> Entries {
-        let mut values = vec![0u8; raw.len().div_ceil(4)].into_boxed_slice();
-        for (i, &e) in raw.iter().enumerate() {
-            values[i / 4] |= codec::value_of((e >> 8) as u8).code() << ((i % 4) * 2);
-        }
-        let distances = if raw.iter().any(|&e| e & 0xFF != 0) {
-            raw.iter().map(|&e| e as u8).collect()
-        } else {
-            Box::default()
-        };
-        Entries { values, distances }
-    }
-
-    /// The value and distance of the block's entry `i`.
-    #[inline]
-    fn get(&self, i: usize) -> (Value, u8) {
-        let value = Value::from_code(self.values[i / 4] >> ((i % 4) * 2));
-        (value, self.distances.get(i).copied().unwrap_or(0))
-    }
-}
-
-/// A version 2 slice in memory: the file's bytes, its block index, and
-/// the blocks decoded so far (each once, when first probed).
-pub(crate) struct Packed {
-    material: Material,
-    /// log2 of the positions per block.
-    shift: u32,
-    /// Where every block's coder starts.
-    model: codec::Model,
-    /// Where each block starts in `bytes`, and the end of the last.
-    starts: Vec<u64>,
-    sums: Vec<u64>,
-    bytes: Vec<u8>,
-    /// Each block's entries, or `None` when its checksum is wrong.
-    decoded: Box<[OnceLock<Option<Entries>>]>,
-}
-
-impl Packed {
-    /// The slice in the bytes of a version 2 file of `material` (header
-    /// fields before the checksum already checked by [`open`]).
-    fn parse(material: Material, bytes: Vec<u8>) -> Result<Packed, &'static str> {
-        if bytes.len() < HEADER_V2 {
-            return Err("truncated or too long");
-        }
-        let n = material.positions();
-        let block_len = u64::from(u32::from_le_bytes([
-            bytes[32], bytes[33], bytes[34], bytes[35],
-        ]));
-        if !block_len.is_power_of_two() || block_len < 2 {
-            return Err("the header's block length is wrong");
-        }
-        let blocks = n.div_ceil(block_len);
-        let pairs = u64::from(u32::from_le_bytes([
-            bytes[36], bytes[37], bytes[38], bytes[39],
-        ]));
-        let index_start = HEADER_V2 as u64 + 4 * pairs;
-        let index_end = index_start + 16 * blocks;
-        if index_end > bytes.len() as u64 {
-            return Err("truncated or too long");
-        }
-        let (index_start, index_end) = (index_start as usize, index_end as usize);
-        if checksum(&[&bytes[..40], &bytes[HEADER_V2..index_end]]) != u64_at(&bytes, 40) {
-            return Err("checksum mismatch");
-        }
-        let model =
-            codec::Model::from_sparse(bytes[HEADER_V2..index_start].chunks_exact(4).map(|c| {
-                (
-                    u16::from_le_bytes([c[0], c[1]]),
-                    u16::from_le_bytes([c[2], c[3]]),
-                )
-            }))
-            .ok_or("the header's model is wrong")?;
-        let mut starts = Vec::with_capacity(blocks as usize + 1);
-        let mut sums = Vec::with_capacity(blocks as usize);
-        for b in 0..blocks as usize {
-            starts.push(u64_at(&bytes, index_start + 16 * b));
-            sums.push(u64_at(&bytes, index_start + 16 * b + 8));
-        }
-        starts.push(bytes.len() as u64);
-        if starts.first().is_some_and(|&s| s != index_end as u64)
-            || starts.windows(2).any(|w| w[0] > w[1])
-        {
-            return Err("the block index is wrong");
-        }
-        Ok(Packed {
-            material,
-            shift: block_len.trailing_zeros(),
-            model,
-            starts,
-            sums,
-            bytes,
-            decoded: (0..blocks).map(|_| OnceLock::new()).collect(),
-        })
-    }
-
-    /// Positions per block.
-    fn block_len(&self) -> u64 {
-        1 << self.shift
-    }
-
-    /// The positions of block `block`.
-    fn block_range(&self, block: u64) -> std::ops::Range<u64> {
-        let start = block << self.shift;
-        start..(start + self.block_len()).min(self.material.positions())
-    }
-
-    /// Decodes block `block`, `None` when its checksum is wrong.
-    fn decode(&self, block: u64) -> Option<Entries> {
-        let b = block as usize;
-        let bytes = &self.bytes[self.starts[b] as usize..self.starts[b + 1] as usize];
-        if block_checksum(self.material, block, bytes) != self.sums[b] {
-            return None;
-        }
-        let range = self.block_range(block);
-        let mut out = vec![0u16; (range.end - range.start) as usize].into_boxed_slice();
-        codec::decode(&self.model, stride(self.material), bytes, &mut out);
-        Some(Entries::of(&out))
-    }
-
-    /// The entries of block `block`, decoded now if no one has yet.
-    fn block(&self, block: u64) -> Result<&Entries, DamagedBlock> {
-        let mut first = false;
-        let entries = self.decoded[block as usize].get_or_init(|| {
-            let out = self.decode(block);
-            first = out.is_none();
-            out
-        });
-        entries.as_ref().ok_or(DamagedBlock { block, first })
-    }
-
-    #[inline]
-    fn entry(&self, index: u64) -> Result<(Value, u8), DamagedBlock> {
-        let block = self.block(index >> self.shift)?;
-        Ok(block.get((index & (self.block_len() - 1)) as usize))
-    }
-
-    fn block_why(&self, block: u64) -> String {
-        let range = self.block_range(block);
-        format!(
-            "block {block} of {}, positions {}-{}: checksum mismatch",
-            self.decoded.len(),
-            range.start,
-            range.end - 1
-        )
-    }
-
-    /// Every block decoded into a whole slice (its blocks are not kept).
-    ///
-    /// # Errors
-    ///
-    /// The first damaged block, in words.
-    pub(crate) fn to_slice(&self) -> Result<Slice, String> {
-        let mut slice = Slice::empty(self.material);
-        // The blocks not decoded yet, decoded now (and not kept).
-        let fresh = super::par::map_range(self.decoded.len(), |b| match self.decoded[b].get() {
-            Some(_) => None,
-            None => Some(self.decode(b as u64)),
-        });
-        for (b, fresh) in fresh.iter().enumerate() {
-            let entries = match (fresh, self.decoded[b].get()) {
-                (Some(Some(entries)), _) | (None, Some(Some(entries))) => entries,
-                _ => return Err(self.block_why(b as u64)),
-            };
-            for (k, i) in self.block_range(b as u64).enumerate() {
-                let (value, distance) = entries.get(k);
-                slice.set(i, value, distance);
-            }
-        }
-        Ok(slice)
     }
 }
 

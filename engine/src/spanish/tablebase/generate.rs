@@ -1,16 +1,18 @@
 //! Generation of every slice up to a piece count, in dependency order,
-//! resumable per slice.
+//! resumable per slice, under a memory cap.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::deps::Deps;
 use super::file::{self, Slice};
 use super::index::{Indexer, Material};
-use super::probe::Tablebase;
-use super::solve::{solve_config, Solved};
-use super::{par, TablebaseError, Value, MAX_PIECES};
+use super::memory::{self, Plan, Shape};
+use super::solve::{solve_config, Finished, Solved};
+use super::stream::{self, Scratch, Tally};
+use super::{par, parts, TablebaseError, MAX_PIECES};
 
 /// Progress of a generation, handed to the caller's callback from the
 /// worker threads.
@@ -26,6 +28,26 @@ pub struct Progress {
     pub positions_done: u64,
     /// Index positions of the whole run.
     pub positions_total: u64,
+    /// What is happening to the slice.
+    pub stage: Stage,
+}
+
+/// What is happening to the slice a [`Progress`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Its file is there and its checksums hold: it is kept.
+    Kept,
+    /// It is being solved in `parts` parts (1: the whole slice in memory)
+    /// within an estimated `peak` bytes of memory.
+    Solving {
+        /// Parts: batches of configurations solved with only two
+        /// advancement levels in memory, or 1 for the whole slice.
+        parts: u64,
+        /// The estimated peak memory of the process, in bytes.
+        peak: u64,
+    },
+    /// It has been solved and its file written.
+    Written,
 }
 
 /// What one slice holds and what it cost.
@@ -53,6 +75,11 @@ pub struct SliceReport {
     pub time: Duration,
     /// Whether the slice was read from an existing file (a resumed run).
     pub resumed: bool,
+    /// The parts it was solved in: 1 for the whole slice in memory, more
+    /// under a memory cap it does not fit under whole, 0 when kept.
+    pub parts: u64,
+    /// The estimated peak memory of solving it, in bytes (0 when kept).
+    pub peak_estimate: u64,
 }
 
 /// A whole run.
@@ -64,24 +91,76 @@ pub struct GenerateReport {
     pub time: Duration,
 }
 
+/// How a generation runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// Worker threads (0: every core; one without the `rayon` feature).
+    pub threads: usize,
+    /// The format of the files written.
+    pub format: FileFormat,
+    /// The memory the run may take, in bytes: a slice whose whole working
+    /// set does not fit is solved in parts (docs/TABLEBASES.md), one that
+    /// does not fit even so fails with [`TablebaseError::Memory`]. `None`:
+    /// the memory available now, less a margin ([`memory_cap`]).
+    pub max_memory: Option<u64>,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions {
+            threads: 0,
+            format: FileFormat::V1,
+            max_memory: None,
+        }
+    }
+}
+
+/// The memory cap a generation takes when given none: `MemAvailable` of
+/// /proc/meminfo less an eighth (at least 256 MiB), and at most three
+/// quarters of the process's address-space limit; `u64::MAX` where
+/// neither can be read.
+pub fn memory_cap() -> u64 {
+    memory::default_cap()
+}
+
+/// The estimated peak memory of generating `material` on `threads`
+/// threads (0: every core) into `dir`, whose files of the slices it reads
+/// count: the whole slice in memory, and the least it needs (in parts of
+/// one configuration, or whole if that takes less). What
+/// [`GenerateOptions::max_memory`] is compared with.
+pub fn memory_needed(
+    dir: &Path,
+    material: Material,
+    threads: usize,
+    format: FileFormat,
+) -> (u64, u64) {
+    let shape = Shape::new(
+        material,
+        Deps::footprint(dir, material),
+        thread_count(threads),
+        format == FileFormat::V2,
+    );
+    (shape.whole(), shape.parts(1).min(shape.whole()))
+}
+
+/// The threads `threads` stands for (0: every core).
+fn thread_count(threads: usize) -> u64 {
+    let every = || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    if cfg!(feature = "rayon") {
+        (if threads == 0 { every() } else { threads }) as u64
+    } else {
+        1
+    }
+}
+
 /// Generates every slice with 2 to `pieces` pieces into `dir` (created if
 /// needed), on `threads` threads (0: every core; one without the `rayon`
-/// feature). A slice whose file is already there and passes its checksum
-/// is read instead of solved, so an interrupted run resumes where it
-/// stopped. `progress` is called after each solved men configuration.
-///
-/// Memory: the values of the finished slices stay in memory (a quarter
-/// byte per index position), plus the slice being solved (1.25 bytes per
-/// position) and the working arrays of the configurations being solved at
-/// once (about 25 bytes per position of each; the largest 6-piece
-/// configuration, three kings against three, has 36 million positions).
+/// feature), in format version 1 under the default memory cap
+/// ([`generate_with`]).
 ///
 /// # Errors
 ///
-/// [`TablebaseError::TooManyPieces`] for `pieces` over the supported
-/// maximum; [`TablebaseError::Io`] when `dir` cannot be made, read or
-/// written; [`TablebaseError::BadFile`] for a damaged file of a smaller
-/// slice that this run reads.
+/// As [`generate_with`].
 pub fn generate(
     dir: &Path,
     pieces: u32,
@@ -106,7 +185,7 @@ pub enum FileFormat {
 ///
 /// # Errors
 ///
-/// As [`generate`].
+/// As [`generate_with`].
 pub fn generate_as(
     dir: &Path,
     pieces: u32,
@@ -114,28 +193,72 @@ pub fn generate_as(
     format: FileFormat,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<GenerateReport, TablebaseError> {
+    let options = GenerateOptions {
+        threads,
+        format,
+        max_memory: None,
+    };
+    generate_with(dir, pieces, &options, progress)
+}
+
+/// Generates every slice with 2 to `pieces` pieces into `dir` (created if
+/// needed) as `options` say. A slice whose file is already there and
+/// passes its checksums is kept, so an interrupted run resumes where it
+/// stopped (files are written under a temporary name and renamed when
+/// complete). `progress` is called when a slice is kept, starts and is
+/// written, and after each solved men configuration.
+///
+/// Memory: a slice being solved whole takes a byte and a quarter per
+/// position, its working arrays (12 bytes per position of each
+/// configuration solved at once) and the values of the slices its moves
+/// reach (a quarter byte per position); in parts, only the values of two
+/// advancement levels and a batch of configurations (docs/TABLEBASES.md).
+/// The slices' plans are checked against the cap before any is solved.
+///
+/// # Errors
+///
+/// [`TablebaseError::TooManyPieces`] for `pieces` over the supported
+/// maximum; [`TablebaseError::Memory`] when a slice to solve does not fit
+/// under the cap even in parts; [`TablebaseError::Io`] when `dir` cannot
+/// be made, read or written; [`TablebaseError::BadFile`] for a damaged
+/// file of a smaller slice that this run reads.
+pub fn generate_with(
+    dir: &Path,
+    pieces: u32,
+    options: &GenerateOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<GenerateReport, TablebaseError> {
     if pieces > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(pieces));
     }
     let start = Instant::now();
-    let tables = Tablebase::empty(dir, 0);
     let order: Vec<Material> = (2..=pieces).flat_map(Material::all_with).collect();
+    let mut run = Run::new(dir, options);
+    // Every slice left to solve must fit, before hours go into the others.
+    // (The slices it reads are counted at full size: some may not exist
+    // yet.)
+    for &material in &order {
+        if !file::path(dir, material).exists() {
+            run.shape(material, true)
+                .plan(run.cap)
+                .map_err(|least| run.too_big(material, least))?;
+        }
+    }
     let total: u64 = order.iter().map(|m| m.positions()).sum();
     let done = AtomicU64::new(0);
     let mut reports = Vec::new();
     for (i, &material) in order.iter().enumerate() {
-        let progress_of = |positions_done| Progress {
+        let progress_of = |positions_done, stage| Progress {
             material,
             slice: i + 1,
             slices: order.len(),
             positions_done,
             positions_total: total,
+            stage,
         };
-        let (slice, report) = build(&tables, material, threads, format, &done, &|p| {
-            progress(&progress_of(p))
-        })?;
-        reports.push(report);
-        tables.insert(slice.values_only());
+        reports.push(run.build(material, &done, &|p, stage| {
+            progress(&progress_of(p, stage));
+        })?);
     }
     Ok(GenerateReport {
         slices: reports,
@@ -150,9 +273,7 @@ pub fn generate_as(
 ///
 /// # Errors
 ///
-/// [`TablebaseError::Missing`] when a slice that `material` depends on has
-/// no file in `dir`; [`TablebaseError::Io`] or [`TablebaseError::BadFile`]
-/// when a file cannot be read or written or is damaged.
+/// As [`generate_slice_with`].
 pub fn generate_slice(
     dir: &Path,
     material: Material,
@@ -167,7 +288,7 @@ pub fn generate_slice(
 ///
 /// # Errors
 ///
-/// As [`generate_slice`].
+/// As [`generate_slice_with`].
 pub fn generate_slice_as(
     dir: &Path,
     material: Material,
@@ -175,66 +296,192 @@ pub fn generate_slice_as(
     format: FileFormat,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<SliceReport, TablebaseError> {
+    let options = GenerateOptions {
+        threads,
+        format,
+        max_memory: None,
+    };
+    generate_slice_with(dir, material, &options, progress)
+}
+
+/// [`generate_slice`] as `options` say.
+///
+/// # Errors
+///
+/// [`TablebaseError::Missing`] when a slice that `material` depends on has
+/// no file in `dir`; [`TablebaseError::Memory`] when it does not fit under
+/// the cap even in parts; [`TablebaseError::Io`] or
+/// [`TablebaseError::BadFile`] when a file cannot be read or written or is
+/// damaged.
+pub fn generate_slice_with(
+    dir: &Path,
+    material: Material,
+    options: &GenerateOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<SliceReport, TablebaseError> {
     if material.pieces() > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(material.pieces()));
     }
-    let tables = Tablebase::empty(dir, MAX_PIECES);
+    let mut run = Run::new(dir, options);
     let done = AtomicU64::new(0);
-    let (_, report) = build(
-        &tables,
-        material,
-        threads,
-        format,
-        &done,
-        &|positions_done| {
-            progress(&Progress {
-                material,
-                slice: 1,
-                slices: 1,
-                positions_done,
-                positions_total: material.positions(),
-            })
-        },
-    )?;
-    Ok(report)
+    run.build(material, &done, &|positions_done, stage| {
+        progress(&Progress {
+            material,
+            slice: 1,
+            slices: 1,
+            positions_done,
+            positions_total: material.positions(),
+            stage,
+        });
+    })
 }
 
-/// Reads the slice `material` from its file in the tables' directory, or
-/// solves and writes it; `done` counts index positions for `progress`.
-fn build(
-    tables: &Tablebase,
-    material: Material,
-    threads: usize,
-    format: FileFormat,
-    done: &AtomicU64,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<(Slice, SliceReport), TablebaseError> {
-    let dir = tables.dir();
-    let t = Instant::now();
-    let (slice, resumed) = match file::read(dir, material) {
-        Ok(s) => {
-            done.fetch_add(material.positions(), Ordering::Relaxed);
-            (s, true)
+/// One run: where, how, under which cap, and the slices read so far.
+struct Run<'a> {
+    dir: &'a Path,
+    options: GenerateOptions,
+    cap: u64,
+    threads: u64,
+    deps: Deps,
+}
+
+impl Run<'_> {
+    fn new<'a>(dir: &'a Path, options: &GenerateOptions) -> Run<'a> {
+        Run {
+            dir,
+            options: *options,
+            cap: options.max_memory.unwrap_or_else(memory::default_cap),
+            threads: thread_count(options.threads),
+            deps: Deps::new(dir),
         }
-        Err(_) => {
-            let tick = |n: u64| progress(done.fetch_add(n, Ordering::Relaxed) + n);
-            let s = par::with_threads(threads, || solve_slice(tables, material, &tick))?;
-            match format {
-                FileFormat::V1 => file::write(dir, &s)?,
-                FileFormat::V2 => {
-                    par::with_threads(threads, || file::write_packed(dir, &s, file::BLOCK_LEN))?;
-                }
+    }
+
+    /// The memory shape of `material`; `all_reached`: count every slice it
+    /// reaches, not only those with a file now.
+    fn shape(&self, material: Material, all_reached: bool) -> Shape {
+        let deps = if all_reached {
+            let values = super::deps::reached(material)
+                .iter()
+                .map(|m| m.positions().div_ceil(4))
+                .sum();
+            (values, Deps::footprint(self.dir, material).1)
+        } else {
+            Deps::footprint(self.dir, material)
+        };
+        Shape::new(
+            material,
+            deps,
+            self.threads,
+            self.options.format == FileFormat::V2,
+        )
+    }
+
+    fn too_big(&self, material: Material, needs: u64) -> TablebaseError {
+        TablebaseError::Memory {
+            material,
+            needs,
+            cap: self.cap,
+        }
+    }
+
+    /// Keeps the slice `material` if its file is whole, or solves and
+    /// writes it; `done` counts index positions for `progress`.
+    fn build(
+        &mut self,
+        material: Material,
+        done: &AtomicU64,
+        progress: &(dyn Fn(u64, Stage) + Sync),
+    ) -> Result<SliceReport, TablebaseError> {
+        let dir = self.dir;
+        let n = material.positions();
+        let file_bytes = || std::fs::metadata(file::path(dir, material)).map_or(0, |m| m.len());
+        if let Ok(tally) = stream::tally_file(dir, material) {
+            progress(done.fetch_add(n, Ordering::Relaxed) + n, Stage::Kept);
+            return Ok(report(material, tally, file_bytes(), None));
+        }
+        let t = Instant::now();
+        let shape = self.shape(material, false);
+        let (plan, peak) = shape
+            .plan(self.cap)
+            .map_err(|least| self.too_big(material, least))?;
+        let parts = match plan {
+            Plan::Whole => 1,
+            Plan::Parts { chunk } => shape
+                .levels
+                .values()
+                .map(|c| (c.len() as u64).div_ceil(chunk))
+                .sum(),
+        };
+        let stage = Stage::Solving { parts, peak };
+        progress(done.load(Ordering::Relaxed), stage);
+        self.deps.prepare(material)?;
+        let tick = |k: u64| progress(done.fetch_add(k, Ordering::Relaxed) + k, stage);
+        let valid: u64 = shape.levels.values().map(|c| c.len() as u64).sum();
+        tick(n - valid * shape.sub_len);
+        let threads = self.options.threads;
+        let packed = self.options.format == FileFormat::V2;
+        let (len, tally) = match plan {
+            Plan::Whole => {
+                let deps = &self.deps;
+                let slice = par::with_threads(threads, || {
+                    solve_slice(deps, material, &shape.levels, &tick)
+                })?;
+                let len = if packed {
+                    par::with_threads(threads, || file::write_packed(dir, &slice, file::BLOCK_LEN))?
+                } else {
+                    file::write(dir, &slice)?;
+                    file_bytes()
+                };
+                let tally = count(&slice);
+                self.deps.offer(slice);
+                (len, tally)
             }
-            (s, false)
-        }
-    };
-    let mut report = count(&slice);
-    report.time = if resumed { Duration::ZERO } else { t.elapsed() };
-    report.resumed = resumed;
-    report.file_bytes = std::fs::metadata(file::path(dir, material))
-        .map(|m| m.len())
-        .unwrap_or(0);
-    Ok((slice, report))
+            Plan::Parts { chunk } => {
+                let mut scratch = Scratch::create(dir, material)?;
+                let deps = &self.deps;
+                par::with_threads(threads, || {
+                    parts::solve_in_parts(deps, material, &shape.levels, chunk, &mut scratch, &tick)
+                })?;
+                par::with_threads(threads, || scratch.write_file(dir, packed))?
+            }
+        };
+        // A scratch file an interrupted run left, when the slice was solved
+        // whole this time.
+        let _ = std::fs::remove_file(Scratch::path(dir, material));
+        progress(done.load(Ordering::Relaxed), Stage::Written);
+        Ok(report(
+            material,
+            tally,
+            len,
+            Some((t.elapsed(), parts, peak)),
+        ))
+    }
+}
+
+/// The report of a slice: `solved` holds its time, parts and estimated
+/// peak, `None` for a slice kept.
+fn report(
+    material: Material,
+    tally: Tally,
+    file_bytes: u64,
+    solved: Option<(Duration, u64, u64)>,
+) -> SliceReport {
+    let (time, parts, peak_estimate) = solved.unwrap_or((Duration::ZERO, 0, 0));
+    SliceReport {
+        material,
+        positions: material.positions(),
+        wins: tally.wins,
+        draws: tally.draws,
+        losses: tally.losses,
+        cursed_wins: tally.cursed_wins,
+        blessed_losses: tally.blessed_losses,
+        max_distance: tally.max_distance,
+        file_bytes,
+        time,
+        resumed: solved.is_none(),
+        parts,
+        peak_estimate,
+    }
 }
 
 /// The slices of 2 to `pieces` pieces in waves: the slices of one wave
@@ -261,23 +508,16 @@ pub fn waves(pieces: u32) -> Vec<Vec<Material>> {
     out
 }
 
-/// Solves one slice, configurations of equal advancement in parallel and
-/// the most advanced first (a man move only goes to a more advanced one).
+/// Solves one slice whole in memory, the configurations of one
+/// advancement level (`levels`) in parallel and the most advanced first (a
+/// man move only goes to a more advanced one).
 pub(crate) fn solve_slice(
-    tables: &Tablebase,
+    tables: &dyn Finished,
     material: Material,
+    levels: &BTreeMap<u32, Vec<u64>>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Slice, TablebaseError> {
     let ix = Indexer::new(material);
-    let mut levels: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
-    for config in 0..material.men_configs() {
-        let men = ix.men(config);
-        if men.is_valid() {
-            levels.entry(men.advancement()).or_default().push(config);
-        } else {
-            tick(ix.sub_len());
-        }
-    }
     let mut slice = Slice::empty(material);
     for configs in levels.values().rev() {
         let solved = Solved {
@@ -301,43 +541,10 @@ pub(crate) fn solve_slice(
 }
 
 /// The counts of a solved slice (holes skipped).
-fn count(slice: &Slice) -> SliceReport {
-    let m = slice.material;
-    let ix = Indexer::new(m);
-    let mut r = SliceReport {
-        material: m,
-        positions: m.positions(),
-        wins: 0,
-        draws: 0,
-        losses: 0,
-        cursed_wins: 0,
-        blessed_losses: 0,
-        max_distance: 0,
-        file_bytes: 0,
-        time: Duration::ZERO,
-        resumed: false,
-    };
-    for config in 0..m.men_configs() {
-        if !ix.men(config).is_valid() {
-            continue;
-        }
-        let base = config * ix.sub_len();
-        for i in base..base + ix.sub_len() {
-            let d = u32::from(slice.distance(i));
-            match slice.value(i) {
-                Value::Win => {
-                    r.wins += 1;
-                    r.max_distance = r.max_distance.max(d);
-                }
-                Value::Loss => {
-                    r.losses += 1;
-                    r.max_distance = r.max_distance.max(d);
-                }
-                Value::CursedWin => r.cursed_wins += 1,
-                Value::Draw if d > 0 => r.blessed_losses += 1,
-                Value::Draw => r.draws += 1,
-            }
-        }
+fn count(slice: &Slice) -> Tally {
+    let mut tally = Tally::default();
+    for i in 0..slice.material.positions() {
+        tally.add(slice.value(i), slice.distance(i));
     }
-    r
+    tally.without_holes(slice.material)
 }

@@ -33,20 +33,27 @@
 
 mod codec;
 mod compress;
+mod deps;
 mod file;
 mod generate;
 mod index;
+mod layout;
+mod memory;
+mod packed;
 mod par;
+mod parts;
 mod probe;
 mod solve;
+mod stream;
 mod verify;
 
 use std::path::PathBuf;
 
 pub use compress::{compare, compress, CompareReport, CompressOptions, CompressReport};
 pub use generate::{
-    generate, generate_as, generate_slice, generate_slice_as, waves, FileFormat, GenerateReport,
-    Progress, SliceReport,
+    generate, generate_as, generate_slice, generate_slice_as, generate_slice_with, generate_with,
+    memory_cap, memory_needed, waves, FileFormat, GenerateOptions, GenerateReport, Progress,
+    SliceReport, Stage,
 };
 pub use index::{Material, MaterialParseError};
 pub use probe::{DamagedSlice, MoveValue, Probe, ProbeError, Tablebase};
@@ -155,4 +162,18 @@ pub enum TablebaseError {
     /// The directory does not exist.
     #[error("no tablebase directory {0}")]
     NoDirectory(PathBuf),
+    /// A slice does not fit under the memory cap, even solved in parts.
+    #[error(
+        "slice {material} needs at least {} MB of memory to be generated, over the cap of {} MB",
+        .needs.div_ceil(1_000_000),
+        .cap / 1_000_000
+    )]
+    Memory {
+        /// The slice.
+        material: Material,
+        /// The least memory its generation takes, in bytes.
+        needs: u64,
+        /// The cap, in bytes.
+        cap: u64,
+    },
 }

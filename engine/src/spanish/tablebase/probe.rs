@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
-use super::file::{self, Slice, Table};
+use super::file::{self, Table};
 use super::index::{Indexer, Material};
 use super::{GameValue, TablebaseError, Value, Wdl, MAX_PIECES};
 use crate::spanish::{Move, Position, NO_PROGRESS_PLIES};
@@ -268,14 +268,6 @@ impl Tablebase {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
-    }
-
-    /// Puts a slice solved in memory into the cache (the generator).
-    pub(crate) fn insert(&self, slice: Slice) {
-        let key = slice.material.key();
-        let _ = self.shared.slots[key]
-            .state
-            .set(SliceState::Ready(Arc::new(Table::Plain(slice))));
     }
 
     /// Whether `material` is a slice the tables can hold.

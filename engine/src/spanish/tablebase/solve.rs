@@ -23,6 +23,14 @@ const WIN: u8 = 1;
 const LOSS: u8 = 2;
 const FINAL_DRAW: u8 = 3;
 
+/// Positions whose exits one task of the first pass finds.
+const RUN: usize = 1 << 12;
+
+/// Bytes per position that [`solve_config`] holds at its peak: the state,
+/// counter, flag and distance arrays (5) with the exits found first (6),
+/// or with the queue (4) and the answer (2); one more for the allocator.
+pub(crate) const WORK_BYTES: u64 = 12;
+
 /// The exits of a position: what its zeroing moves lead to and how many
 /// king moves it has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,11 +45,39 @@ pub(crate) struct Exits {
     pub(crate) to_draw: bool,
 }
 
+/// The values of finished slices, at a no-progress count of 0: the whole
+/// tables for the verifier, the slices one slice's moves reach for the
+/// generator.
+pub(crate) trait Finished: Sync {
+    /// The stored value of `pos`, a position of another slice.
+    fn value_of(&self, pos: &Position) -> Result<Value, TablebaseError>;
+}
+
+impl Finished for Tablebase {
+    fn value_of(&self, pos: &Position) -> Result<Value, TablebaseError> {
+        self.stored(pos).map(|(v, _)| v)
+    }
+}
+
+/// The values already solved in the slice being solved, by index: man
+/// moves that neither capture nor promote stay in the slice.
+pub(crate) trait Current: Sync {
+    /// The stored value at `index` (a configuration one advancement level
+    /// above the one being solved).
+    fn value_at(&self, index: u64) -> Value;
+}
+
+impl Current for Slice {
+    fn value_at(&self, index: u64) -> Value {
+        self.value(index)
+    }
+}
+
 /// Where the generator and the verifier read solved values: the finished
 /// slices, and the slice being solved for man moves inside it.
 pub(crate) struct Solved<'a> {
-    pub(crate) tables: &'a Tablebase,
-    pub(crate) current: &'a Slice,
+    pub(crate) tables: &'a dyn Finished,
+    pub(crate) current: &'a dyn Current,
     pub(crate) indexer: Indexer,
 }
 
@@ -55,9 +91,9 @@ impl Solved<'_> {
         }
         let m = super::index::Material::of(child);
         if m == self.indexer.material {
-            return Ok(self.current.value(self.indexer.index(child)));
+            return Ok(self.current.value_at(self.indexer.index(child)));
         }
-        self.tables.stored(child).map(|(v, _)| v)
+        self.tables.value_of(child)
     }
 
     /// The exits of `pos`.
@@ -142,31 +178,38 @@ pub(crate) fn solve_config(
             (UNKNOWN, 0, e.king_moves as u8, e.to_draw)
         })
     };
-    let cells: Vec<Result<Cell, TablebaseError>> = if n >= 1 << 14 {
-        super::par::map_range(n, init)
+    // The cells are made a run at a time (a `Result` per position would
+    // take several times their size) and the queue is made once they are
+    // gone, so that the peak is what WORK_BYTES counts.
+    let runs = n.div_ceil(RUN);
+    let make = |r: usize| -> Result<Vec<Cell>, TablebaseError> {
+        (r * RUN..((r + 1) * RUN).min(n)).map(init).collect()
+    };
+    let cells: Vec<Result<Vec<Cell>, TablebaseError>> = if n >= 1 << 14 {
+        super::par::map_range(runs, make)
     } else {
-        (0..n).map(init).collect()
+        (0..runs).map(make).collect()
     };
     let mut state = vec![UNKNOWN; n];
     let mut remaining = vec![0u8; n];
     let mut no_loss = vec![false; n];
     let mut dist = vec![0u16; n];
-    let mut queue: Vec<u32> = Vec::new();
-    // Distance 0 (no move) first, then distance 1 (decided by an exit).
-    let mut ones = Vec::new();
-    for (i, c) in cells.into_iter().enumerate() {
-        let (s, d, r, nl) = c?;
-        state[i] = s;
-        dist[i] = d;
-        remaining[i] = r;
-        no_loss[i] = nl;
-        match (s, d) {
-            (LOSS, 0) => queue.push(i as u32),
-            (WIN | LOSS, _) => ones.push(i as u32),
-            _ => {}
+    let mut i = 0;
+    for run in cells {
+        for (s, d, r, nl) in run? {
+            state[i] = s;
+            dist[i] = d;
+            remaining[i] = r;
+            no_loss[i] = nl;
+            i += 1;
         }
     }
-    queue.extend(ones);
+    // Every position enters the queue at most once: distance 0 (no move)
+    // first, then distance 1 (decided by an exit; only wins and losses
+    // have a distance so far).
+    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    queue.extend((0..n as u32).filter(|&i| state[i as usize] == LOSS && dist[i as usize] == 0));
+    queue.extend((0..n as u32).filter(|&i| dist[i as usize] == 1));
     let mut head = 0;
     while head < queue.len() {
         let q = queue[head] as usize;

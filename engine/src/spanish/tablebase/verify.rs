@@ -38,7 +38,11 @@ pub enum VerifyStep<'a> {
 
 /// What a position's successors say its value must be, unbounded by the
 /// 80-ply rule: a win or loss with a distance, or a draw.
-fn expected(solved: &Solved<'_>, pos: &Position) -> Result<(Value, u32), TablebaseError> {
+fn expected(
+    solved: &Solved<'_>,
+    slice: &Slice,
+    pos: &Position,
+) -> Result<(Value, u32), TablebaseError> {
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
     if moves.is_empty() {
@@ -55,10 +59,7 @@ fn expected(solved: &Solved<'_>, pos: &Position) -> Result<(Value, u32), Tableba
             (solved.exit_value(&child)?, 1)
         } else {
             let i = solved.indexer.index(&child);
-            let (v, d) = (
-                solved.current.value(i),
-                u32::from(solved.current.distance(i)),
-            );
+            let (v, d) = (slice.value(i), u32::from(slice.distance(i)));
             let v = match v {
                 Value::CursedWin => Value::Win,
                 Value::Draw if d > 0 => Value::Loss,
@@ -82,12 +83,13 @@ fn expected(solved: &Solved<'_>, pos: &Position) -> Result<(Value, u32), Tableba
 /// Checks one position against its successors.
 fn check(
     solved: &Solved<'_>,
+    slice: &Slice,
     pos: &Position,
     index: u64,
 ) -> Result<Option<String>, TablebaseError> {
-    let (want, want_d) = expected(solved, pos)?;
-    let stored = solved.current.value(index);
-    let d = u32::from(solved.current.distance(index));
+    let (want, want_d) = expected(solved, slice, pos)?;
+    let stored = slice.value(index);
+    let d = u32::from(slice.distance(index));
     let (got, got_d) = match stored {
         Value::CursedWin => (Value::Win, d),
         Value::Draw if d > 0 => (Value::Loss, d),
@@ -227,7 +229,7 @@ fn verify_slice(tables: &Tablebase, slice: &Slice) -> Result<(u64, Vec<String>),
         let base = c as u64 * ix.sub_len();
         for local in 0..ix.sub_len() {
             let pos = ix.position(men, local);
-            if let Some(e) = check(&solved, &pos, base + local)? {
+            if let Some(e) = check(&solved, slice, &pos, base + local)? {
                 if errors.len() < 10 {
                     errors.push(e);
                 }
