@@ -5,8 +5,10 @@
 //! to its end by clicks, each move on the page of the device holding the
 //! seat; one of them leaves and comes back while the engine plays for
 //! them; a device that does not hold the seat to move is read-only and
-//! refused by the server in its page's language. Each screen is saved
-//! under `target/tmp/screenshots/` (`group-*.png`).
+//! refused by the server in its page's language. A group's creator
+//! changes its settings between games with the setup form, which no other
+//! member's page offers, and the other page shows them live. Each screen
+//! is saved under `target/tmp/screenshots/` (`group-*.png`).
 //!
 //! The `#[ignore]`d test measures the live-update delay between two
 //! browsers (docs/SERVE.md, "Live updates"): it prints figures and
@@ -389,6 +391,290 @@ async fn three_devices(server: &Server, ana: &Client, bea: &Client, cai: &Client
     screenshot(bea, "group-pt-result").await;
     panel_screenshot(ana, "#group", "group-es-standings").await;
     panel_screenshot(bea, "#group", "group-pt-standings").await;
+}
+
+#[test]
+fn the_creator_changes_the_group_settings_between_games() {
+    if skipped() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let driver = start_driver();
+    runtime().block_on(async {
+        let ana = connect(&driver, &SPANISH).await;
+        let bea = connect(&driver, &PORTUGUESE).await;
+        settings_between_games(&server, &ana, &bea).await;
+        for client in [ana, bea] {
+            client.close().await.expect("the browser closes");
+        }
+    });
+}
+
+/// Whether the element `css` takes room on the page (it and every
+/// ancestor shown).
+async fn shown(client: &Client, css: &str) -> bool {
+    let script = format!("return document.querySelector('{css}').getClientRects().length > 0;");
+    js(client, &script).await == Value::Bool(true)
+}
+
+/// The texts of the group's settings list on this page.
+async fn settings_list(client: &Client) -> Vec<String> {
+    let texts = js(
+        client,
+        "return [...document.querySelectorAll('#group-settings li')].map((li) => li.textContent);",
+    )
+    .await;
+    serde_json::from_value(texts).expect("texts")
+}
+
+/// Ana (Spanish) makes a two-person Chinese checkers group and Bea
+/// (Portuguese) joins. Only Ana's page has "Change settings"; it opens
+/// the setup form with the group's settings. A CPU seat too many for
+/// Spanish draughts is refused with the server's code, said in Spanish.
+/// Ana sets 30 s a turn, no legal-move marks and goal lock; Bea's page
+/// shows them without reloading; a save from Bea's page is refused in
+/// Portuguese. The game Ana starts has the new clock and rule and draws
+/// no legal-move rings; during it the control is disabled and a form left
+/// open is refused; once the game is over the control is enabled again.
+async fn settings_between_games(server: &Server, ana: &Client, bea: &Client) {
+    ana.goto(&server.url).await.expect("the page opens");
+    wait_until(
+        ana,
+        "the Spanish form",
+        "return document.documentElement.lang === 'es' && setup !== null;",
+    )
+    .await;
+    find(ana, "#game")
+        .await
+        .select_by_value("chinese")
+        .await
+        .expect("the game");
+    find(ana, "#group-name")
+        .await
+        .send_keys("Ana")
+        .await
+        .expect("typed");
+    click(ana, "#create-group").await;
+    wait_until(ana, "the group", "return group !== null;").await;
+    let link = js_text(ana, "return document.getElementById('group-link').value;").await;
+    assert!(shown(ana, "#group-change").await);
+    assert_eq!(text(ana, "#group-change").await, "Cambiar los ajustes");
+    let enabled = "return !document.getElementById('group-change').disabled;";
+    assert_eq!(js(ana, enabled).await, Value::Bool(true));
+
+    join(bea, &link, "Bea", 2).await;
+    assert!(
+        !shown(bea, "#group-change").await,
+        "a member's page offers the settings"
+    );
+    assert_eq!(
+        settings_list(bea).await[0..3],
+        [
+            "Tempo por turno: sem limite",
+            "Mostrar jogadas legais: sim",
+            "Alternar quem começa: sim"
+        ]
+    );
+    // Gone if the page were loaded again.
+    js(bea, "window.notReloaded = true; return true;").await;
+
+    // The form, set to the group's settings.
+    wait_until(
+        ana,
+        "Bea in the group",
+        "return group.members.length === 2;",
+    )
+    .await;
+    click(ana, "#group-change").await;
+    wait_until(ana, "the settings form", "return groupSettingsShown();").await;
+    assert_eq!(
+        text(ana, "#setup h2:not([hidden])").await,
+        "Ajustes del grupo"
+    );
+    assert!(shown(ana, "#save-settings").await);
+    for hidden in [
+        "#start",
+        "#create-group",
+        "#group-name",
+        "#players",
+        "#position",
+    ] {
+        assert!(!shown(ana, hidden).await, "{hidden} is offered");
+    }
+    assert_eq!(
+        js(
+            ana,
+            "return [$('game').value, $('turn-seconds').value, $('group-show-legal').checked, \
+             $('rotate-first').checked, $('rule-GoalLock').checked, $('rule-MoveLimit').value, \
+             $('group-engine-count').value];"
+        )
+        .await,
+        json!(["chinese", "0", true, true, false, "200", "0"])
+    );
+
+    // Spanish draughts for two people and a CPU seat: three players.
+    find(ana, "#game")
+        .await
+        .select_by_value("spanish")
+        .await
+        .expect("the game");
+    find(ana, "#group-engine-count")
+        .await
+        .select_by_index(1)
+        .await
+        .expect("a CPU seat");
+    click(ana, "#save-settings").await;
+    wait_until(
+        ana,
+        "the refusal",
+        "return document.getElementById('setup-error').textContent !== '';",
+    )
+    .await;
+    assert_eq!(
+        text(ana, "#setup-error").await,
+        "Este juego es de 2 jugadores (personas y CPU), no 3."
+    );
+    assert!(js(ana, "return groupSettingsShown();").await == Value::Bool(true));
+    screenshot(ana, "group-es-settings-refused").await;
+
+    // Chinese checkers again, 30 s a turn, no marks, goal lock.
+    find(ana, "#game")
+        .await
+        .select_by_value("chinese")
+        .await
+        .expect("the game");
+    find(ana, "#group-engine-count")
+        .await
+        .select_by_index(0)
+        .await
+        .expect("no CPU seat");
+    find(ana, "#turn-seconds")
+        .await
+        .select_by_value("30")
+        .await
+        .expect("the clock");
+    click(ana, "#group-show-legal").await;
+    click(ana, "#rule-GoalLock").await;
+    screenshot(ana, "group-es-settings").await;
+    // The form in Portuguese keeps the choices.
+    switch_language(ana, "pt").await;
+    assert_eq!(
+        text(ana, "#setup h2:not([hidden])").await,
+        "Configurações do grupo"
+    );
+    assert_eq!(text(ana, "#save-settings").await, "Salvar as configurações");
+    assert_eq!(
+        js(
+            ana,
+            "return [$('turn-seconds').value, $('group-show-legal').checked, $('rule-GoalLock').checked];"
+        )
+        .await,
+        json!(["30", false, true])
+    );
+    screenshot(ana, "group-pt-settings").await;
+    switch_language(ana, "es").await;
+    click(ana, "#save-settings").await;
+    wait_until(
+        ana,
+        "the settings saved",
+        "return $('setup').hidden && group.settings.turn_seconds === 30;",
+    )
+    .await;
+
+    // Bea's page shows them, live.
+    wait_until(
+        bea,
+        "the new settings",
+        "return group.settings.turn_seconds === 30 && group.settings.rules.GoalLock === true;",
+    )
+    .await;
+    assert_eq!(
+        js(bea, "return window.notReloaded;").await,
+        Value::Bool(true)
+    );
+    let listed = settings_list(bea).await;
+    for item in [
+        "Tempo por turno: 30 s",
+        "Mostrar jogadas legais: não",
+        "Trava do destino: sim",
+    ] {
+        assert!(listed.iter().any(|l| l == item), "{item}: {listed:?}");
+    }
+    assert_eq!(
+        js(bea, "return $('show-legal').checked;").await,
+        Value::Bool(false)
+    );
+    panel_screenshot(bea, "#group", "group-pt-settings-changed").await;
+    // Another member's save is refused, in Portuguese.
+    assert_eq!(
+        js(
+            bea,
+            "return saveGroupSettings().then(() => $('setup-error').textContent);"
+        )
+        .await,
+        json!("Só quem criou o grupo pode fazer isso.")
+    );
+    assert_eq!(
+        js(bea, "return group.settings.game;").await,
+        json!("chinese")
+    );
+
+    // The game uses them.
+    click(ana, "#group-start").await;
+    for page in [ana, bea] {
+        wait_until(
+            page,
+            "the group's game",
+            "return state !== null && state.group != null && state.settings.turn_seconds === 30 \
+             && state.settings.rules.GoalLock === true && state.turn_left_ms !== null;",
+        )
+        .await;
+    }
+    assert_eq!(js(bea, "return $('clock').value;").await, json!("30"));
+    wait_until(ana, "Ana's turn", "return humanToMove();").await;
+    assert!(count(ana, "#board g.pt.movable").await > 0);
+    assert_eq!(count(ana, "#board .movable-ring").await, 0);
+    assert_eq!(js(ana, enabled).await, Value::Bool(false));
+    // A form left open when the game began is refused.
+    js(ana, "openGroupSettings(); return true;").await;
+    click(ana, "#save-settings").await;
+    wait_until(
+        ana,
+        "the refusal",
+        "return document.getElementById('setup-error').textContent !== '';",
+    )
+    .await;
+    assert_eq!(
+        text(ana, "#setup-error").await,
+        "Eso solo se puede hacer entre partidas, no durante una."
+    );
+    click(ana, "#cancel-settings").await;
+
+    // Over: the settings may change again.
+    resign(ana).await;
+    wait_until(
+        ana,
+        "the game over",
+        "return state.result !== null && group.between_games;",
+    )
+    .await;
+    assert_eq!(js(ana, enabled).await, Value::Bool(true));
+}
+
+/// Chooses the language `lang` with the page's switch and waits for its
+/// texts.
+async fn switch_language(client: &Client, lang: &str) {
+    find(client, "#lang")
+        .await
+        .select_by_value(lang)
+        .await
+        .expect("the language");
+    wait_until(
+        client,
+        "the language",
+        &format!("return LANG === '{lang}';"),
+    )
+    .await;
 }
 
 /// Saves a picture of one part of the page (`css`), scrolled into view.

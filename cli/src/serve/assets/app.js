@@ -540,6 +540,9 @@ async function load() {
 }
 
 function openSetup() {
+  setupMode(false);
+  // A new group shows legal moves as this page does.
+  $("group-show-legal").checked = $("show-legal").checked;
   $("setup").hidden = false;
   fillPlayers();
 }

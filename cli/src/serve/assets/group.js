@@ -1,7 +1,8 @@
 // Groups on the page: create a group from the setup form (your name, the
 // form's game, rules, clock and CPU seats), the invitation link to copy,
-// the join form at /j/{id}, the members and standings, and the board of
-// the group's game where only this device's seats can play
+// the join form at /j/{id}, the members, standings and settings, the
+// creator's change of the settings between games (the same form), and the
+// board of the group's game where only this device's seats can play
 // (docs/SERVE.md, "Groups"). The seat tokens are HttpOnly cookies: the
 // page never sees them; the server says which members this device holds.
 "use strict";
@@ -23,19 +24,7 @@ function mySeatIn(game, i) {
 }
 
 async function createGroup() {
-  const level = Number($("group-engine-level").value);
-  const engines = Array.from({ length: Number($("group-engine-count").value) }, () => ({ level }));
-  const body = {
-    name: $("group-name").value,
-    settings: {
-      game: $("game").value,
-      engines,
-      rules: readRules(),
-      rotate_first: $("rotate-first").checked,
-      show_legal_moves: $("show-legal").checked,
-      turn_seconds: Number($("turn-seconds").value),
-    },
-  };
+  const body = { name: $("group-name").value, settings: groupSettingsFromForm() };
   try {
     const next = await api("POST", "/api/groups", body);
     alertSetup(null);
@@ -44,6 +33,60 @@ async function createGroup() {
     setGroup(next);
   } catch (err) {
     alertSetup(err);
+  }
+}
+
+// The creator's form: the setup form's choices, set to the group's
+// settings.
+function openGroupSettings() {
+  if (!group) return;
+  const s = group.settings;
+  setupMode(true);
+  if (setup.games.some((g) => g.name === s.game)) $("game").value = s.game;
+  $("position").value = "";
+  fillPlayers();
+  setRules(s.rules);
+  $("rotate-first").checked = s.rotate_first;
+  $("group-show-legal").checked = s.show_legal_moves;
+  setTurnSeconds(s.turn_seconds);
+  $("group-engine-count").value = String(s.engines.length);
+  if (s.engines.length > 0) $("group-engine-level").value = String(s.engines[0].level);
+  alertSetup(null);
+  $("setup").hidden = false;
+  $("setup").scrollIntoView({ block: "nearest" });
+}
+
+function closeGroupSettings() {
+  $("setup").hidden = true;
+  alertSetup(null);
+}
+
+// Saves the form as the group's settings: the server refuses them to
+// anyone but the creator (403), during a game (409) and when the game
+// cannot take the group's people and CPU seats (409) or a choice is out
+// of range (400); the refusal stays in the form.
+async function saveGroupSettings() {
+  if (!group) return;
+  try {
+    const next = await api("PUT", `/api/groups/${group.id}/settings`, groupSettingsFromForm(group.settings.engines));
+    closeGroupSettings();
+    setGroup(next);
+  } catch (err) {
+    alertSetup(err);
+  }
+}
+
+// Takes `next` as the group shown. Showing legal moves is the group's
+// choice for its pages: a page takes it when it opens the group and
+// whenever the creator changes it (its switch then stays the person's).
+function takeGroup(next) {
+  const old = group;
+  group = next;
+  groupYou = next.you || [];
+  const legal = next.settings.show_legal_moves;
+  if (!old || old.id !== next.id || old.settings.show_legal_moves !== legal) {
+    $("show-legal").checked = legal;
+    if (state) drawBoard();
   }
 }
 
@@ -87,8 +130,7 @@ function followGroup(id, you) {
     showStreamed(next.game_state, () => {
       if (!group || next.id !== group.id) return;
       const gameChanged = next.game !== group.game;
-      group = next;
-      groupYou = next.you || [];
+      takeGroup(next);
       const game = next.game_state;
       if (game && (gameChanged || !state || game.id !== state.id || game.version !== state.version)) setState(game);
       drawGroup();
@@ -110,6 +152,7 @@ function groupStreaming() {
 // Back to a game on one device: no group shown.
 function leaveGroup() {
   stopGroupStream();
+  if (groupSettingsShown()) closeGroupSettings();
   group = null;
   groupYou = [];
   $("group").hidden = true;
@@ -134,11 +177,8 @@ async function loadGroup(id) {
 }
 
 function setGroup(next) {
-  const first = !group || group.id !== next.id;
-  group = next;
-  groupYou = next.you || [];
+  takeGroup(next);
   followGroup(next.id, groupYou);
-  if (first) $("show-legal").checked = next.settings.show_legal_moves;
   $("group").hidden = false;
   if (next.game_state) setState(next.game_state);
   else $("play").hidden = true;
@@ -173,15 +213,46 @@ function drawGroup() {
     }
     list.appendChild(li);
   }
-  const engines = group.settings.engines.length;
-  $("group-engines").textContent = engines ? t("group.engines", { n: engines }) : "";
+  drawGroupSettings(game);
+  const engines = group.settings.engines;
+  const levels = [...new Set(engines.map((e) => t("setup.level" + e.level)))].join(", ");
+  $("group-engines").textContent = engines.length ? t("group.engines", { n: engines.length, level: levels }) : "";
   const member = groupYou.length > 0;
   const creator = groupYou.includes(1);
   $("group-join").hidden = member;
+  $("group-actions").hidden = !creator;
   $("group-start").hidden = !creator || !group.between_games;
   $("group-start").textContent = t(group.game ? "button.next" : "group.start");
+  // The settings change between games only (the server refuses them
+  // during one).
+  $("group-change").disabled = !group.between_games;
   $("group-waiting").hidden = !member || creator || !group.between_games;
   if (state && state.group) $("newgame").hidden = !groupNextReady();
+}
+
+// The group's settings in words: the clock, the switches, and the rule
+// options of its game (`game`, as the server lists it).
+function drawGroupSettings(game) {
+  const s = group.settings;
+  const yes = (flag) => t(flag ? "group.yes" : "group.no");
+  const items = [
+    [t("setup.turn_time"), s.turn_seconds ? `${s.turn_seconds.toLocaleString(LANG)} s` : t("clock.none")],
+    [t("toggle.legal"), yes(s.show_legal_moves)],
+    [t("setup.rotate"), yes(s.rotate_first)],
+  ];
+  const rules = game && setup ? setup.rules.filter((r) => game.rules.includes(r.name)) : [];
+  for (const rule of rules) {
+    const value = s.rules[rule.name];
+    if (value === undefined) continue;
+    items.push([ruleName(rule.name), typeof value === "boolean" ? yes(value) : value.toLocaleString(LANG)]);
+  }
+  const list = $("group-settings");
+  list.innerHTML = "";
+  for (const [name, value] of items) {
+    const li = document.createElement("li");
+    li.textContent = `${name}: ${value}`;
+    list.appendChild(li);
+  }
 }
 
 async function pollGroup() {
@@ -190,8 +261,7 @@ async function pollGroup() {
     const next = await api("GET", "/api/groups/" + group.id);
     if (!group || next.id !== group.id) return;
     const gameChanged = next.game !== group.game;
-    group = next;
-    groupYou = next.you || [];
+    takeGroup(next);
     if (gameChanged && next.game_state) setState(next.game_state);
     drawGroup();
   } catch (err) {
@@ -216,6 +286,9 @@ function initGroups() {
   $("create-group").addEventListener("click", createGroup);
   $("group-join-button").addEventListener("click", joinGroup);
   $("group-start").addEventListener("click", startGroupGame);
+  $("group-change").addEventListener("click", openGroupSettings);
+  $("save-settings").addEventListener("click", saveGroupSettings);
+  $("cancel-settings").addEventListener("click", closeGroupSettings);
   $("group-copy").addEventListener("click", copyLink);
   setInterval(pollGroup, 1000);
 }

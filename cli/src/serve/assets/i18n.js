@@ -76,6 +76,10 @@ function errorText(err) {
   if (code && code !== "other" && has("error." + code)) {
     const params = Object.assign({}, err.params || {});
     if (params.player != null) params.player = seatName(params.player);
+    // A game of one player count: "2", not "2 to 2".
+    if (code === "group_players" && params.min != null && params.min === params.max) {
+      return t("error.group_players_exact", params);
+    }
     return t("error." + code, params);
   }
   return String(err.message || err);

@@ -1,6 +1,23 @@
 // The new-game form: the games, players, seats and rule options the
-// server offers (GET /api/games/options), in the page's language.
+// server offers (GET /api/games/options), in the page's language. The
+// same form, without what only a new game has, changes a group's
+// settings (group.js).
 "use strict";
+
+// Shows the form's choices for a new game or group (`groupSettings`
+// false) or for changing the group's settings: the choices they share
+// are the same inputs, so both offer the same games, rules and clock.
+function setupMode(groupSettings) {
+  $("setup").dataset.mode = groupSettings ? "group" : "new";
+  for (const node of document.querySelectorAll("#setup .new-only")) node.hidden = groupSettings;
+  for (const node of document.querySelectorAll("#setup .settings-only")) node.hidden = !groupSettings;
+  // A time per turn only a group had (set through the API) is offered
+  // while its settings are shown, not to a new game.
+  for (const option of document.querySelectorAll("#turn-seconds [data-kept]")) option.remove();
+}
+
+// Whether the form shows the group's settings.
+function groupSettingsShown() { return !$("setup").hidden && $("setup").dataset.mode === "group"; }
 
 // The game chosen in the form, as the server lists it.
 function chosenGame() {
@@ -40,7 +57,7 @@ function fillRules() {
     const value = rule.name in old ? old[rule.name] : rule.default;
     const help = document.createElement("small");
     const helpText = has("rule." + rule.name + ".help") ? t("rule." + rule.name + ".help") : rule.help;
-    const name = has("rule." + rule.name) ? t("rule." + rule.name) : words(rule.name);
+    const name = ruleName(rule.name);
     label.title = helpText;
     help.textContent = " (" + helpText + ")";
     if (rule.type === "check") {
@@ -59,6 +76,9 @@ function fillRules() {
   }
   box.hidden = box.children.length === 0;
 }
+
+// A rule option's name in this language.
+function ruleName(name) { return has("rule." + name) ? t("rule." + name) : words(name); }
 
 // An option's name in words: "PlayToEnd" is "Play to end".
 function words(name) {
@@ -148,6 +168,50 @@ async function startGame() {
   } catch (err) {
     alertSetup(err);
   }
+}
+
+// The form's rule inputs set to `rules` (by name, as a group's settings
+// give them); a rule not named keeps its value.
+function setRules(rules) {
+  for (const input of document.querySelectorAll("#rule-options [data-rule]")) {
+    const value = rules[input.dataset.rule];
+    if (value === undefined) continue;
+    if (input.type === "checkbox") input.checked = value === true;
+    else input.value = value;
+  }
+}
+
+// The time per turn chosen, `seconds`; a time the list lacks is added
+// while the group's settings are shown, so that saving them keeps it.
+function setTurnSeconds(seconds) {
+  const select = $("turn-seconds");
+  if (![...select.options].some((o) => Number(o.value) === seconds)) {
+    const option = document.createElement("option");
+    option.value = String(seconds);
+    option.textContent = seconds + " s";
+    option.dataset.kept = "1";
+    select.appendChild(option);
+  }
+  select.value = String(seconds);
+}
+
+// A group's settings as the form holds them (POST /api/groups, PUT
+// /api/groups/{id}/settings). The CPU seats share one level; the form
+// offers no engine time, so a group's engines keep theirs.
+function groupSettingsFromForm(engines) {
+  const level = Number($("group-engine-level").value);
+  const kept = engines || [];
+  return {
+    game: $("game").value,
+    engines: Array.from({ length: Number($("group-engine-count").value) }, (_, i) => {
+      const old = kept[i] || kept[0];
+      return old ? { level, think_ms: old.think_ms } : { level };
+    }),
+    rules: readRules(),
+    rotate_first: $("rotate-first").checked,
+    show_legal_moves: $("group-show-legal").checked,
+    turn_seconds: Number($("turn-seconds").value),
+  };
 }
 
 // The setup form's error line (empty once a game starts).
