@@ -181,8 +181,9 @@ pub async fn languages_and_moves(client: &Client, server: &Server) {
         "{record}"
     );
 
-    // While the engine thinks, a click says so.
-    fill_form(client, "spanish", 2, &["human", "engine"], "").await;
+    // While the engine thinks, a click says so: from a position out of
+    // the opening book, where the engine answers at once.
+    fill_form(client, "spanish", 2, &["human", "engine"], "W:W1-11:B22-32").await;
     find(client, "#seat-setup [data-seat=\"1\"] .think")
         .await
         .select_by_value("1000")
