@@ -152,6 +152,9 @@ impl PyEngine {
             settings.set(name, &value).map_err(option_error)?;
         }
         let mut engine = AnyEngine::new(settings.hash_mb);
+        // The library's searches (training, analysis) search every
+        // position: the opening book is the protocol's and the web board's.
+        settings.own_book = false;
         engine.set_options(&settings.engine_options());
         Ok(PyEngine {
             engine: Mutex::new(engine),
