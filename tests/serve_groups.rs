@@ -5,6 +5,10 @@
 #[path = "support/web_server.rs"]
 mod web_server;
 
+#[path = "support/devices.rs"]
+mod devices;
+
+use devices::{legal_move, str_of};
 use serde_json::{json, Value};
 use web_server::{raw_request, Server};
 
@@ -95,23 +99,6 @@ fn refused(reply: &Reply, status: u16, code: &str) {
     assert_eq!(reply.body["code"], code, "{}", reply.text);
 }
 
-fn str_of(value: &Value) -> String {
-    value.as_str().expect("a text").to_string()
-}
-
-/// Some legal move of the game's player to move.
-fn a_move(server: &Server, game: &str) -> String {
-    let state = server.ok("GET", &format!("/api/games/{game}"), None, 200);
-    let from = str_of(&state["movable"][0]);
-    let moves = server.ok(
-        "GET",
-        &format!("/api/games/{game}/moves?from={from}"),
-        None,
-        200,
-    );
-    str_of(&moves[0]["text"])
-}
-
 fn to_move(server: &Server, game: &str) -> Option<u64> {
     server.ok("GET", &format!("/api/games/{game}"), None, 200)["to_move"].as_u64()
 }
@@ -194,7 +181,7 @@ fn three_devices_play_a_group_game_each_with_its_own_seat() {
     let mut devices = [ana, bea, cai];
     for _ in 0..6 {
         let seat = to_move(&server, &game).expect("a player to move") as usize;
-        let text = a_move(&server, &game);
+        let text = legal_move(&server, &game);
         // Every other device, and none, is refused that seat.
         let other = (seat + 1) % 3;
         let reply = devices[other].call(&server, "POST", &play, Some(&move_body(&text)));
@@ -219,7 +206,7 @@ fn three_devices_play_a_group_game_each_with_its_own_seat() {
             &server,
             "POST",
             &play,
-            Some(&move_body(&a_move(&server, &game))),
+            Some(&move_body(&legal_move(&server, &game))),
         ),
         403,
         "seat_not_yours",
@@ -417,7 +404,7 @@ fn the_next_game_rotates_the_first_turn_and_the_standings_count_wins_and_draws()
     let mut devices = [bea, ana];
     for _ in 0..10 {
         let seat = to_move(&server, &game).expect("a player to move") as usize;
-        let text = a_move(&server, &game);
+        let text = legal_move(&server, &game);
         refused(
             &devices[1 - seat].call(&server, "POST", &play, Some(&move_body(&text))),
             403,
@@ -461,7 +448,7 @@ fn the_engine_fills_the_seats_the_creator_chooses() {
     let game = str_of(&started["game"]);
     assert_eq!(started["game_state"]["seats"][1]["kind"], "engine");
     assert_eq!(started["game_state"]["group"]["seats"][1], Value::Null);
-    let text = a_move(&server, &game);
+    let text = legal_move(&server, &game);
     ana.ok(
         &server,
         "POST",
@@ -653,7 +640,7 @@ fn single_device_games_stay_as_they_were() {
     let state = server.create(r#"{"game":"spanish","seats":[{"kind":"human"},{"kind":"human"}]}"#);
     assert!(state.get("group").is_none());
     let game = str_of(&state["id"]);
-    let text = a_move(&server, &game);
+    let text = legal_move(&server, &game);
     server.ok(
         "POST",
         &format!("/api/games/{game}/move"),

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use devices::{legal_move, play_a_move, str_of, Device, Stream};
+use devices::{group_playing, legal_move, play_a_move, str_of, Device, Stream};
 use serde_json::{json, Value};
 use web_server::{Server, PATIENCE};
 
@@ -48,38 +48,6 @@ fn crash(server: &mut Server) {
     assert!(ended, "the server ends on SIGKILL");
 }
 
-/// A group of Ana (the creator), Bea and Caro playing three-player
-/// Chinese checkers, its first game started: the devices, the group's id
-/// and the game's id.
-fn three_person_group(server: &Server) -> (Vec<Device>, String, String) {
-    let mut devices = vec![Device::default(), Device::default(), Device::default()];
-    let created = devices[0].ok(
-        server,
-        "POST",
-        "/api/groups",
-        Some(r#"{"name":"Ana","settings":{"game":"chinese","rotate_first":false}}"#),
-        201,
-    );
-    let group = str_of(&created["id"]);
-    for (device, name) in devices[1..].iter_mut().zip(["Bea", "Caro"]) {
-        device.ok(
-            server,
-            "POST",
-            &format!("/api/groups/{group}/join"),
-            Some(&json!({ "name": name }).to_string()),
-            201,
-        );
-    }
-    let started = devices[0].ok(
-        server,
-        "POST",
-        &format!("/api/groups/{group}/next"),
-        None,
-        201,
-    );
-    (devices, group, str_of(&started["game"]))
-}
-
 fn moves(state: &Value) -> Vec<Value> {
     state["moves"].as_array().expect("moves").clone()
 }
@@ -102,7 +70,7 @@ fn a_group_game_killed_mid_game_goes_on_from_the_same_move() {
         "{}",
         server.data
     );
-    let (mut devices, group, game) = three_person_group(&server);
+    let (mut devices, group, game) = group_playing(&server, "chinese", &["Ana", "Bea", "Caro"]);
     for _ in 0..8 {
         let mut seats: Vec<&mut Device> = devices.iter_mut().collect();
         play_a_move(&server, &mut seats, &game);

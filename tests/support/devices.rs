@@ -195,23 +195,37 @@ pub fn str_of(value: &Value) -> String {
 /// A group of Ana (the creator) and Bea playing Spanish draughts, its
 /// first game started: the devices, the group's id and the game's id.
 pub fn two_player_group(server: &Server) -> (Device, Device, String, String) {
-    let (mut ana, mut bea) = (Device::default(), Device::default());
-    let created = ana.ok(
+    let (mut devices, group, game) = group_playing(server, "spanish", &["Ana", "Bea"]);
+    let bea = devices.pop().expect("Bea's device");
+    let ana = devices.pop().expect("Ana's device");
+    (ana, bea, group, game)
+}
+
+/// A group of `game` made by the first of `names`, the others joining in
+/// order from devices of their own, the first turn not rotated, its first
+/// game started: the devices (the creator's first), the group's id and the
+/// game's id.
+pub fn group_playing(server: &Server, game: &str, names: &[&str]) -> (Vec<Device>, String, String) {
+    let mut devices: Vec<Device> = names.iter().map(|_| Device::default()).collect();
+    let create = json!({"name": names[0], "settings": {"game": game, "rotate_first": false}});
+    let created = devices[0].ok(
         server,
         "POST",
         "/api/groups",
-        Some(r#"{"name":"Ana","settings":{"game":"spanish","rotate_first":false}}"#),
+        Some(&create.to_string()),
         201,
     );
     let group = str_of(&created["id"]);
-    bea.ok(
-        server,
-        "POST",
-        &format!("/api/groups/{group}/join"),
-        Some(r#"{"name":"Bea"}"#),
-        201,
-    );
-    let started = ana.ok(
+    for (device, name) in devices[1..].iter_mut().zip(&names[1..]) {
+        device.ok(
+            server,
+            "POST",
+            &format!("/api/groups/{group}/join"),
+            Some(&json!({ "name": name }).to_string()),
+            201,
+        );
+    }
+    let started = devices[0].ok(
         server,
         "POST",
         &format!("/api/groups/{group}/next"),
@@ -219,7 +233,7 @@ pub fn two_player_group(server: &Server) -> (Device, Device, String, String) {
         201,
     );
     let game = str_of(&started["game"]);
-    (ana, bea, group, game)
+    (devices, group, game)
 }
 
 /// Some legal move of the game `game` now: the first of its first

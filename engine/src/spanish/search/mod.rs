@@ -207,24 +207,20 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo<Move>),
         start: Instant,
     ) -> SearchResult<Move> {
-        {
-            {
-                // The tuned weights have their own scale (a man is worth
-                // several hundred at the start): reported scores are
-                // rescaled so that a man at the root's phase is 100.
-                let man = eval::man_value(game.position());
-                let mut report = |info: &SearchInfo<Move>| {
-                    on_info(&SearchInfo {
-                        score: in_centi_men(info.score, man),
-                        ..info.clone()
-                    });
-                };
-                let result = self.deepen(game, limits, stop, &mut report, start);
-                SearchResult {
-                    score: in_centi_men(result.score, man),
-                    ..result
-                }
-            }
+        // The tuned weights have their own scale (a man is worth
+        // several hundred at the start): reported scores are
+        // rescaled so that a man at the root's phase is 100.
+        let man = eval::man_value(game.position());
+        let mut report = |info: &SearchInfo<Move>| {
+            on_info(&SearchInfo {
+                score: in_centi_men(info.score, man),
+                ..info.clone()
+            });
+        };
+        let result = self.deepen(game, limits, stop, &mut report, start);
+        SearchResult {
+            score: in_centi_men(result.score, man),
+            ..result
         }
     }
 
