@@ -23,7 +23,8 @@ mod web_server;
 #[path = "support/browser.rs"]
 mod browser;
 use browser::{
-    click, connect, count, find, screenshot, screenshot_dir, start_driver, wait_until, Device,
+    choose, click, connect, count, find, screenshot, screenshot_dir, start_driver, wait_until,
+    Device,
 };
 
 use fantoccini::Client;
@@ -188,13 +189,9 @@ fn three_devices_play_a_group_game_to_the_end_one_leaving_and_coming_back() {
     });
 }
 
-/// Ana (Spanish) creates a three-player Chinese checkers group, Bea
-/// (Portuguese) and Cai (Spanish) join from the link; Bea's page is
-/// read-only on Ana's turn and the server refuses it Ana's seat; Cai
-/// leaves, the engine plays his turn and every page says so, Cai comes
-/// back and plays his seat again; Ana and Bea resign and Cai wins, the
-/// standings on every page.
-async fn three_devices(server: &Server, ana: &Client, bea: &Client, cai: &Client) {
+/// Ana, on a Spanish page, makes a Chinese checkers group with the form
+/// (a screenshot of the form named `shot`, if given): its invitation link.
+async fn create_chinese_group(server: &Server, ana: &Client, shot: Option<&str>) -> String {
     ana.goto(&server.url).await.expect("the page opens");
     wait_until(
         ana,
@@ -203,20 +200,28 @@ async fn three_devices(server: &Server, ana: &Client, bea: &Client, cai: &Client
          && document.getElementById('create-group').textContent === 'Crear grupo';",
     )
     .await;
-    find(ana, "#game")
-        .await
-        .select_by_value("chinese")
-        .await
-        .expect("the game");
+    choose(ana, "#game", "chinese").await;
     find(ana, "#group-name")
         .await
         .send_keys("Ana")
         .await
         .expect("typed");
-    screenshot(ana, "group-es-create").await;
+    if let Some(name) = shot {
+        screenshot(ana, name).await;
+    }
     click(ana, "#create-group").await;
     wait_until(ana, "the group", "return group !== null;").await;
-    let link = js_text(ana, "return document.getElementById('group-link').value;").await;
+    js_text(ana, "return document.getElementById('group-link').value;").await
+}
+
+/// Ana (Spanish) creates a three-player Chinese checkers group, Bea
+/// (Portuguese) and Cai (Spanish) join from the link; Bea's page is
+/// read-only on Ana's turn and the server refuses it Ana's seat; Cai
+/// leaves, the engine plays his turn and every page says so, Cai comes
+/// back and plays his seat again; Ana and Bea resign and Cai wins, the
+/// standings on every page.
+async fn three_devices(server: &Server, ana: &Client, bea: &Client, cai: &Client) {
+    let link = create_chinese_group(server, ana, Some("group-es-create")).await;
     assert!(link.contains("/j/"), "{link}");
     assert_eq!(text(ana, "#group-start").await, "Empezar la partida");
     screenshot(ana, "group-es-invitation").await;
@@ -437,26 +442,7 @@ async fn settings_list(client: &Client) -> Vec<String> {
 /// no legal-move rings; during it the control is disabled and a form left
 /// open is refused; once the game is over the control is enabled again.
 async fn settings_between_games(server: &Server, ana: &Client, bea: &Client) {
-    ana.goto(&server.url).await.expect("the page opens");
-    wait_until(
-        ana,
-        "the Spanish form",
-        "return document.documentElement.lang === 'es' && setup !== null;",
-    )
-    .await;
-    find(ana, "#game")
-        .await
-        .select_by_value("chinese")
-        .await
-        .expect("the game");
-    find(ana, "#group-name")
-        .await
-        .send_keys("Ana")
-        .await
-        .expect("typed");
-    click(ana, "#create-group").await;
-    wait_until(ana, "the group", "return group !== null;").await;
-    let link = js_text(ana, "return document.getElementById('group-link').value;").await;
+    let link = create_chinese_group(server, ana, None).await;
     assert!(shown(ana, "#group-change").await);
     assert_eq!(text(ana, "#group-change").await, "Cambiar los ajustes");
     let enabled = "return !document.getElementById('group-change').disabled;";
@@ -513,11 +499,7 @@ async fn settings_between_games(server: &Server, ana: &Client, bea: &Client) {
     );
 
     // Spanish draughts for two people and a CPU seat: three players.
-    find(ana, "#game")
-        .await
-        .select_by_value("spanish")
-        .await
-        .expect("the game");
+    choose(ana, "#game", "spanish").await;
     find(ana, "#group-engine-count")
         .await
         .select_by_index(1)
@@ -538,21 +520,13 @@ async fn settings_between_games(server: &Server, ana: &Client, bea: &Client) {
     screenshot(ana, "group-es-settings-refused").await;
 
     // Chinese checkers again, 30 s a turn, no marks, goal lock.
-    find(ana, "#game")
-        .await
-        .select_by_value("chinese")
-        .await
-        .expect("the game");
+    choose(ana, "#game", "chinese").await;
     find(ana, "#group-engine-count")
         .await
         .select_by_index(0)
         .await
         .expect("no CPU seat");
-    find(ana, "#turn-seconds")
-        .await
-        .select_by_value("30")
-        .await
-        .expect("the clock");
+    choose(ana, "#turn-seconds", "30").await;
     click(ana, "#group-show-legal").await;
     click(ana, "#rule-GoalLock").await;
     screenshot(ana, "group-es-settings").await;
@@ -664,11 +638,7 @@ async fn settings_between_games(server: &Server, ana: &Client, bea: &Client) {
 /// Chooses the language `lang` with the page's switch and waits for its
 /// texts.
 async fn switch_language(client: &Client, lang: &str) {
-    find(client, "#lang")
-        .await
-        .select_by_value(lang)
-        .await
-        .expect("the language");
+    choose(client, "#lang", lang).await;
     wait_until(
         client,
         "the language",
@@ -867,11 +837,7 @@ fn live_update_delay_between_two_browsers() {
         ana.goto(&server.url).await.expect("the page opens");
         wait_until(&ana, "the form", "return setup !== null;").await;
         for (select, value) in [("#game", "chinese"), ("#group-engine-level", "1")] {
-            find(&ana, select)
-                .await
-                .select_by_value(value)
-                .await
-                .expect("chosen");
+            choose(&ana, select, value).await;
         }
         // One CPU seat (the options' values are their texts).
         find(&ana, "#group-engine-count")

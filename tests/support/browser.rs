@@ -152,6 +152,15 @@ pub async fn click(client: &Client, css: &str) {
     }
 }
 
+/// Chooses `value` in the select `css`.
+pub async fn choose(client: &Client, css: &str, value: &str) {
+    find(client, css)
+        .await
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("cannot choose {value} in {css}: {e}"));
+}
+
 pub async fn count(client: &Client, css: &str) -> usize {
     client
         .find_all(Locator::Css(css))
