@@ -129,6 +129,10 @@ impl Store {
     /// Stores every change not stored yet (an engine's move, a member gone
     /// away); a failure is said and tried again next time.
     pub(super) fn store_all(&self, games: &[Shared]) {
+        // Without a data file there is nothing to store: no lock is taken.
+        if self.db.is_none() {
+            return;
+        }
         for shared in games {
             let _ = self.persist(shared);
         }
