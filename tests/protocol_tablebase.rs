@@ -131,10 +131,10 @@ fn tablebase_subcommand_generates_probes_and_verifies() {
     assert!(ok, "{text}");
     assert!(text.contains("verified 16 slices"), "{text}");
     assert!(text.contains(" 0 errors"), "{text}");
-    // The files are format version 2, equal to version 1's; a rerun keeps
+    // The files are format version 3, equal to version 1's; a rerun keeps
     // them, and `--format 1` writes version 1.
     let version = |dir: &std::path::Path| std::fs::read(dir.join("2k0m-1k0m.dtb")).unwrap()[8];
-    assert_eq!(version(&dir), 2);
+    assert_eq!(version(&dir), 3);
     let (ok, text) = run(&[
         "tablebase",
         "generate",
@@ -178,7 +178,7 @@ fn tablebase_subcommand_generates_probes_and_verifies() {
         "--quiet",
     ]);
     assert!(ok, "{text}");
-    assert_eq!(version(&v1), 2);
+    assert_eq!(version(&v1), 3);
     let (ok, text) = run(&["tablebase", "compare", d, v]);
     assert!(ok, "{text}");
     assert!(text.contains(" 0 differences"), "{text}");

@@ -421,6 +421,7 @@ fn compressed_tables_answer_as_the_originals() {
     let options = CompressOptions {
         block_positions: 1024,
         measure_values: false,
+        ..CompressOptions::default()
     };
     let report = compress(tables().dir(), &packed, options, &|_| {}).unwrap();
     assert_eq!(report.slices, 4 + 12 + 25);

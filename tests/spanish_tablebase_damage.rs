@@ -126,6 +126,9 @@ fn a_damaged_block_makes_only_its_positions_unknown() {
     let options = CompressOptions {
         block_positions: BLOCK,
         measure_values: false,
+        // Format version 2, every position stored: a damaged block makes
+        // each of its positions unknown.
+        captures_stored: true,
     };
     compress(&plain, &dir, options, &|_| {}).unwrap();
     // Damage the block of the position after 10-6, the drawing move.

@@ -32,9 +32,11 @@ fn options(format: FileFormat, max_memory: Option<u64>) -> GenerateOptions {
 fn reference(format: FileFormat) -> &'static Path {
     static V1: OnceLock<PathBuf> = OnceLock::new();
     static V2: OnceLock<PathBuf> = OnceLock::new();
+    static V3: OnceLock<PathBuf> = OnceLock::new();
     let (cell, name) = match format {
         FileFormat::V1 => (&V1, "damas-tb-parts-ref1"),
         FileFormat::V2 => (&V2, "damas-tb-parts-ref2"),
+        FileFormat::V3 => (&V3, "damas-tb-parts-ref3"),
     };
     cell.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
@@ -88,7 +90,7 @@ fn counts(s: &SliceReport) -> (Material, u64, u64, u64, u64, u64, u64, u32, u64)
 
 #[test]
 fn slices_solved_in_parts_are_byte_equal_to_slices_solved_whole() {
-    for format in [FileFormat::V1, FileFormat::V2] {
+    for format in [FileFormat::V1, FileFormat::V3] {
         let reference = reference(format);
         let whole_reports = generate_with(reference, 4, &options(format, None), &|_| {}).unwrap();
         for name in [
@@ -144,7 +146,7 @@ fn slices_solved_in_parts_are_byte_equal_to_slices_solved_whole() {
 
 #[test]
 fn a_capped_run_mixes_whole_slices_and_parts_and_writes_the_same_files() {
-    let format = FileFormat::V2;
+    let format = FileFormat::V3;
     let reference = reference(format);
     // The kings-only slices of four pieces are one configuration each: they
     // need the most. Kept from the reference, the cap is the least of the
@@ -209,7 +211,7 @@ fn a_capped_run_mixes_whole_slices_and_parts_and_writes_the_same_files() {
 
 #[test]
 fn a_finished_slice_is_kept_and_an_interrupted_one_is_redone() {
-    let format = FileFormat::V2;
+    let format = FileFormat::V3;
     let reference = reference(format);
     let dir = temp_dir("resume");
     let first = generate_with(&dir, 3, &options(format, None), &|_| {}).unwrap();

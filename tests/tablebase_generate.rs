@@ -20,12 +20,12 @@ fn damas() -> Command {
     cmd
 }
 
-/// Every slice of 2 to `pieces` pieces, format version 2, from the library.
+/// Every slice of 2 to `pieces` pieces, format version 3, from the library.
 fn reference(name: &str, pieces: u32) -> PathBuf {
     let dir = temp_dir(name);
     let options = GenerateOptions {
         threads: 2,
-        format: FileFormat::V2,
+        format: FileFormat::V3,
         max_memory: None,
     };
     generate_with(&dir, pieces, &options, &|_| {}).unwrap();

@@ -42,8 +42,10 @@ enum TablebaseCommand {
         /// depends on from DIR: one job of a cluster run.
         #[arg(long)]
         slice: Option<tablebase::Material>,
-        /// File format version written: 2 (compressed blocks) or 1.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=2))]
+        /// File format version written: 3 (compressed blocks, positions
+        /// with a capture left to the reader), 2 (compressed blocks, every
+        /// position) or 1.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=3))]
         format: u32,
         /// Memory the generation may take, in gigabytes (10^9 bytes, e.g.
         /// 0.5): a slice that does not fit whole is solved in parts.
@@ -80,8 +82,9 @@ enum TablebaseCommand {
         #[arg(long)]
         dir: PathBuf,
     },
-    /// Convert every slice file of DIR (format version 1 or 2) to format
-    /// version 2 (compressed blocks) in OUT.
+    /// Convert every slice file of DIR (any format version) to format
+    /// version 3 (compressed blocks, positions with a capture left to the
+    /// reader) or 2 in OUT.
     Compress {
         /// Directory of the slice files to read.
         #[arg(long)]
@@ -95,6 +98,10 @@ enum TablebaseCommand {
         /// Also measure the values alone compressed (encodes twice).
         #[arg(long)]
         measure_values: bool,
+        /// File format version written: 3, or 2 (every position stored,
+        /// for readers of versions 1 and 2 only).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=3))]
+        format: u32,
     },
     /// Compare two sets of slice files position by position: values and
     /// distances, either format version on either side.
@@ -161,7 +168,8 @@ pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
             out,
             block_positions,
             measure_values,
-        } => compress(dir, out, *block_positions, *measure_values),
+            format,
+        } => compress(dir, out, *block_positions, *measure_values, *format),
         TablebaseCommand::Compare { a, b } => compare(a, b),
         TablebaseCommand::TimeProbes {
             dir,
@@ -348,10 +356,10 @@ fn row(s: &tablebase::SliceReport) -> String {
 
 /// The format of `--format N`.
 fn file_format(version: u32) -> tablebase::FileFormat {
-    if version == 1 {
-        tablebase::FileFormat::V1
-    } else {
-        tablebase::FileFormat::V2
+    match version {
+        1 => tablebase::FileFormat::V1,
+        2 => tablebase::FileFormat::V2,
+        _ => tablebase::FileFormat::V3,
     }
 }
 
@@ -459,10 +467,12 @@ fn compress(
     out: &Path,
     block_positions: u64,
     measure_values: bool,
+    format: u32,
 ) -> Result<(), Failure> {
     let options = tablebase::CompressOptions {
         block_positions,
         measure_values,
+        captures_stored: format == 2,
     };
     let report = tablebase::compress(dir, out, options, &|m| errln!("compressing {m}"))
         .map_err(|e| e.to_string())?;

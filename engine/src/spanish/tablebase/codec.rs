@@ -27,6 +27,11 @@ const LOSS: u8 = 2;
 const CURSED: u8 = 3;
 const BLESSED: u8 = 4;
 const SYMBOLS: usize = 5;
+/// Not a symbol of the decoder's: an entry whose value the reader works
+/// out itself (a position with a capture, in a version 3 file). The
+/// encoder codes whatever is cheapest there: at each binary decision, the
+/// bit its adaptive state finds more probable.
+pub(crate) const ANY: u8 = 0xFF;
 
 /// The symbol of a stored value and distance (version 1's pair).
 #[inline]
@@ -94,15 +99,22 @@ fn long_slot(loss: bool, node: usize) -> usize {
     VALUE_SLOTS + SHORT_SLOTS + (usize::from(loss) << 8) + node
 }
 
-/// Codes the `bits` low bits of `value` on the tree at `slot(node)`.
+/// Codes the `bits` low bits of `value` on the tree at `slot(node)` (the
+/// likelier bit at each node when `any`), and returns what was coded.
 #[inline(always)]
-fn code_tree(sink: &mut impl Sink, bits: u32, value: u8, slot: impl Fn(usize) -> usize) {
+fn code_tree(
+    sink: &mut impl Sink,
+    bits: u32,
+    value: u8,
+    any: bool,
+    slot: impl Fn(usize) -> usize,
+) -> u8 {
     let mut node = 1;
     for k in (0..bits).rev() {
-        let bit = (value >> k) & 1 == 1;
-        sink.bit(slot(node), bit);
+        let bit = decide(sink, any, slot(node), (value >> k) & 1 == 1);
         node = (node << 1) | usize::from(bit);
     }
+    (node & ((1 << bits) - 1)) as u8
 }
 
 /// What the model remembers of the entries before the one coded.
@@ -196,6 +208,8 @@ impl Model {
 /// counts a model is made from.
 trait Sink {
     fn bit(&mut self, slot: usize, bit: bool);
+    /// The bit more probable at `slot` now: what an [`ANY`] entry takes.
+    fn likely(&self, slot: usize) -> bool;
 }
 
 /// How often each slot saw a 0 and a 1 bit, over a whole slice.
@@ -244,10 +258,16 @@ impl Sink for Counts {
     fn bit(&mut self, slot: usize, bit: bool) {
         self.0[slot][usize::from(bit)] += 1;
     }
+
+    #[inline(always)]
+    fn likely(&self, slot: usize) -> bool {
+        self.0[slot][1] > self.0[slot][0]
+    }
 }
 
 /// The walk shared by the encoder and the counts: every bit of every entry
-/// with its slot.
+/// with its slot. An [`ANY`] entry takes the likelier bit at each
+/// decision, so it becomes whatever entry costs least there.
 #[inline(always)]
 fn code(
     sink: &mut impl Sink,
@@ -258,32 +278,60 @@ fn code(
     let mut h = History::default();
     let mut symbols = Vec::new();
     for (i, (s, d)) in entries.enumerate() {
-        symbols.push(s);
+        let any = s == ANY;
         let far = if i >= stride {
             symbols[i - stride]
         } else {
             DRAW
         };
         let c = h.context(i, far);
-        sink.bit(value_slot(c, 0), s != DRAW);
-        if s == DRAW {
+        if !decide(sink, any, value_slot(c, 0), s != DRAW) {
+            symbols.push(DRAW);
             h.push(DRAW, 0);
             continue;
         }
-        let loss = is_loss(s);
-        sink.bit(value_slot(c, 1), loss);
-        sink.bit(
+        let loss = decide(sink, any, value_slot(c, 1), is_loss(s));
+        let rare = decide(
+            sink,
+            any,
             value_slot(c, 2 + usize::from(loss)),
             s == CURSED || s == BLESSED,
         );
+        let s = symbol_of(loss, rare);
+        symbols.push(s);
+        let mut d = d;
         if with_distances {
             let dc = h.distance_context(loss);
-            code_tree(sink, 4, d.min(SHORT), |node| short_slot(loss, dc, node));
-            if d >= SHORT {
-                code_tree(sink, 8, d, |node| long_slot(loss, node));
+            let short = code_tree(sink, 4, d.min(SHORT), any, |node| {
+                short_slot(loss, dc, node)
+            });
+            if short >= SHORT {
+                d = code_tree(sink, 8, d, any, |node| long_slot(loss, node));
+            } else {
+                d = short;
             }
         }
         h.push(s, d);
+    }
+}
+
+/// Codes `bit` at `slot`, or the likelier bit when `any`; returns the bit
+/// coded.
+#[inline(always)]
+fn decide(sink: &mut impl Sink, any: bool, slot: usize, bit: bool) -> bool {
+    let bit = if any { sink.likely(slot) } else { bit };
+    sink.bit(slot, bit);
+    bit
+}
+
+/// The symbol of a non-draw's two decisions.
+#[inline(always)]
+fn symbol_of(loss: bool, rare: bool) -> u8 {
+    match (loss, rare) {
+        (false, false) => WIN,
+        (false, true) => CURSED,
+        (true, false) => LOSS,
+        (true, true) => BLESSED,
     }
 }
 
@@ -300,6 +348,11 @@ struct Encoder {
 }
 
 impl Sink for Encoder {
+    #[inline(always)]
+    fn likely(&self, slot: usize) -> bool {
+        self.probs[slot] < HALF
+    }
+
     #[inline(always)]
     fn bit(&mut self, slot: usize, bit: bool) {
         let p = &mut self.probs[slot];
@@ -455,12 +508,7 @@ pub(crate) fn decode(model: &Model, stride: usize, bytes: &[u8], out: &mut [u16]
         }
         let loss = dec.bit(value_slot(c, 1));
         let rare = dec.bit(value_slot(c, 2 + usize::from(loss)));
-        let s = match (loss, rare) {
-            (false, false) => WIN,
-            (false, true) => CURSED,
-            (true, false) => LOSS,
-            (true, true) => BLESSED,
-        };
+        let s = symbol_of(loss, rare);
         let dc = h.distance_context(loss);
         let mut node = 1;
         for _ in 0..4 {

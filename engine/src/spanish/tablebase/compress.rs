@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::file::{self, Slice};
 use super::index::Material;
+use super::stream;
 use super::{TablebaseError, MAX_PIECES};
 
 /// How [`compress`] writes the files.
@@ -17,6 +18,10 @@ pub struct CompressOptions {
     /// Also measure what the values alone take compressed (encodes every
     /// slice a second time): [`CompressReport::value_bytes`].
     pub measure_values: bool,
+    /// Write format version 2, which stores every position, instead of
+    /// version 3, which leaves the positions with a capture to the reader
+    /// (a reader of versions 1 and 2 refuses version 3).
+    pub captures_stored: bool,
 }
 
 impl Default for CompressOptions {
@@ -24,6 +29,7 @@ impl Default for CompressOptions {
         CompressOptions {
             block_positions: file::BLOCK_LEN,
             measure_values: false,
+            captures_stored: false,
         }
     }
 }
@@ -47,8 +53,10 @@ pub struct CompressReport {
 }
 
 /// Writes every slice file of up to [`MAX_PIECES`] pieces found in `from`
-/// (either version) to `to` in format version 2. Each slice is read whole
-/// and checked (its checksum, or every block's) before it is written;
+/// (any version) to `to` in format version 3 (or 2, as `options` say).
+/// Each slice is read whole and checked (its checksum, or every block's;
+/// the capture positions of a version 3 file worked out from the smaller
+/// slices of `from`) before it is written;
 /// files are written atomically, as the generator's are. `progress` hears
 /// of each slice before it is converted.
 ///
@@ -79,14 +87,15 @@ pub fn compress(
     let mut report = CompressReport::default();
     for material in present(from) {
         progress(material);
-        let slice = file::read(from, material)?;
+        let slice = stream::read(from, material)?;
         report.bytes_before += std::fs::metadata(file::path(from, material))
             .map_err(|e| TablebaseError::Io(file::path(from, material).display().to_string(), e))?
             .len();
-        report.bytes_after += file::write_packed(to, &slice, block)?;
+        let stored = options.captures_stored;
+        report.bytes_after += file::write_packed(to, &slice, block, stored)?;
         if options.measure_values {
-            let model = file::slice_model(&slice, block);
-            report.value_bytes += file::compress_blocks(&slice, block, &model, false)
+            let model = file::slice_model(&slice, block, !stored);
+            report.value_bytes += file::compress_blocks(&slice, block, &model, false, !stored)
                 .iter()
                 .map(|b| b.len() as u64)
                 .sum::<u64>();
@@ -123,8 +132,8 @@ pub struct CompareReport {
 }
 
 /// Compares the slice files of two directories position by position:
-/// each position's stored value and distance (either version on either
-/// side). `progress` hears of each slice compared.
+/// each position's value and distance (any version on either side; a
+/// version 3 file's capture positions worked out as a probe does). `progress` hears of each slice compared.
 ///
 /// # Errors
 ///
@@ -157,7 +166,7 @@ pub fn compare(
             (false, false) => continue,
         }
         progress(material);
-        let (x, y) = (file::read(a, material)?, file::read(b, material)?);
+        let (x, y) = (stream::read(a, material)?, stream::read(b, material)?);
         compare_slices(&x, &y, &mut report);
         report.slices += 1;
     }
@@ -201,6 +210,7 @@ mod tests {
         let options = CompressOptions {
             block_positions: 128,
             measure_values: true,
+            captures_stored: false,
         };
         let report = compress(&a, &b, options, &|_| {}).unwrap();
         assert_eq!((report.slices, report.positions), (4, 7024));

@@ -90,7 +90,7 @@ impl Deps {
                 continue;
             };
             values += m.positions().div_ceil(4);
-            let whole = if open.version == file::VERSION_2 {
+            let whole = if open.version != file::VERSION {
                 open.file.metadata().map_or(0, |meta| meta.len())
             } else {
                 0

@@ -11,9 +11,10 @@ use super::codec;
 use super::index::Material;
 pub(crate) use super::layout::{
     block_checksum, checksum, file_name, header, path, stride, u64_at, Fnv, Slice, BLOCK_LEN,
-    HEADER_LEN, HEADER_V2, MAGIC, VERSION, VERSION_2,
+    HEADER_LEN, HEADER_V2, MAGIC, VERSION, VERSION_2, VERSION_3,
 };
 pub(crate) use super::packed::{DamagedBlock, Packed};
+use super::resolve;
 use super::{TablebaseError, Value};
 
 /// What a file that is not a regular file is (a slice file must be one),
@@ -82,17 +83,45 @@ fn write_parts(dir: &Path, material: Material, parts: &[&[u8]]) -> Result<(), Ta
     fs::rename(&tmp, &final_path).map_err(io_at(&final_path))
 }
 
-/// The entries of `slice` from `start` to `end`, as the coder takes them.
-fn entries(slice: &Slice, start: u64, end: u64) -> impl Iterator<Item = (u8, u8)> + '_ {
-    (start..end).map(|i| {
-        let d = slice.distance(i);
-        (codec::symbol(slice.value(i), d), d)
-    })
+/// The entries of `slice` from `start` to `end`, as the coder takes them:
+/// with `captures_free`, the positions with a capture left to the reader.
+fn entries(slice: &Slice, start: u64, end: u64, captures_free: bool) -> Vec<(u8, u8)> {
+    let stored: Vec<(Value, u8)> = (start..end)
+        .map(|i| (slice.value(i), slice.distance(i)))
+        .collect();
+    coded(slice.material, start, &stored, captures_free)
+}
+
+/// The coder's entries of `entries` (values and distances from index
+/// `start` of `material`): with `captures_free`, the positions with a
+/// capture left to the reader.
+pub(crate) fn coded(
+    material: Material,
+    start: u64,
+    entries: &[(Value, u8)],
+    captures_free: bool,
+) -> Vec<(u8, u8)> {
+    let free = if captures_free {
+        resolve::captures(material, start, entries.len())
+    } else {
+        vec![false; entries.len()]
+    };
+    entries
+        .iter()
+        .zip(free)
+        .map(|(&(v, d), free)| {
+            if free {
+                (codec::ANY, 0)
+            } else {
+                (codec::symbol(v, d), d)
+            }
+        })
+        .collect()
 }
 
 /// The model of `slice` in blocks of `block_len`: its bits counted over
 /// the whole slice (in parallel, a run of blocks at a time).
-pub(crate) fn slice_model(slice: &Slice, block_len: u64) -> codec::Model {
+pub(crate) fn slice_model(slice: &Slice, block_len: u64, captures_free: bool) -> codec::Model {
     let m = slice.material;
     let n = m.positions();
     let blocks = n.div_ceil(block_len);
@@ -102,7 +131,16 @@ pub(crate) fn slice_model(slice: &Slice, block_len: u64) -> codec::Model {
         let mut counts = codec::Counts::new();
         for b in r as u64 * per_run..((r as u64 + 1) * per_run).min(blocks) {
             let start = b * block_len;
-            counts.count(stride(m), entries(slice, start, (start + block_len).min(n)));
+            let end = (start + block_len).min(n);
+            // Each block counted alone: what its capture positions take
+            // depends on the counts before them, so the slice solved in
+            // parts, counted by blocks, gets the same model.
+            let mut block = codec::Counts::new();
+            block.count(
+                stride(m),
+                entries(slice, start, end, captures_free).into_iter(),
+            );
+            counts.add(&block);
         }
         counts
     });
@@ -119,6 +157,7 @@ pub(crate) fn compress_blocks(
     block_len: u64,
     model: &codec::Model,
     with_distances: bool,
+    captures_free: bool,
 ) -> Vec<Vec<u8>> {
     let n = slice.material.positions();
     let blocks = n.div_ceil(block_len) as usize;
@@ -127,30 +166,39 @@ pub(crate) fn compress_blocks(
         codec::encode(
             model,
             stride(slice.material),
-            entries(slice, start, (start + block_len).min(n)),
+            entries(slice, start, (start + block_len).min(n), captures_free).into_iter(),
             with_distances,
         )
     })
 }
 
-/// Writes `slice` to its file under `dir` in format version 2 (blocks of
-/// `block_len` positions, a power of two), atomically as
-/// [`write`] does; returns the file's length.
+/// Writes `slice` to its file under `dir` in format version 3 (blocks of
+/// `block_len` positions, a power of two, the positions with a capture
+/// left to the reader) or, with `captures_stored`, version 2 (every
+/// position stored), atomically as [`write`] does; returns the file's
+/// length.
 pub(crate) fn write_packed(
     dir: &Path,
     slice: &Slice,
     block_len: u64,
+    captures_stored: bool,
 ) -> Result<u64, TablebaseError> {
     debug_assert!(block_len.is_power_of_two() && block_len >= 2);
     let m = slice.material;
-    let model = slice_model(slice, block_len);
-    let blocks = compress_blocks(slice, block_len, &model, true);
+    let free = !captures_stored;
+    let model = slice_model(slice, block_len, free);
+    let blocks = compress_blocks(slice, block_len, &model, true, free);
     let sums: Vec<(u64, u64)> = blocks
         .iter()
         .enumerate()
         .map(|(b, bytes)| (bytes.len() as u64, block_checksum(m, b as u64, bytes)))
         .collect();
-    let (head, index) = packed_head(m, block_len, &model, &sums);
+    let version = if captures_stored {
+        VERSION_2
+    } else {
+        VERSION_3
+    };
+    let (head, index) = packed_head(m, version, block_len, &model, &sums);
     let mut parts: Vec<&[u8]> = vec![&head, &index];
     parts.extend(blocks.iter().map(Vec::as_slice));
     write_parts(dir, m, &parts)?;
@@ -164,10 +212,12 @@ pub(crate) fn packed_data_start(pairs: usize, blocks: u64) -> u64 {
 }
 
 /// The header (48 bytes, its checksum included) and the model and block
-/// index of a version 2 file of `material` whose blocks have these
-/// lengths and checksums, in order: everything before the first block.
+/// index of a file of `material` in `version` (2 or 3) whose blocks have
+/// these lengths and checksums, in order: everything before the first
+/// block.
 pub(crate) fn packed_head(
     material: Material,
+    version: u32,
     block_len: u64,
     model: &codec::Model,
     blocks: &[(u64, u64)],
@@ -175,7 +225,7 @@ pub(crate) fn packed_head(
     let pairs = model.sparse();
     let data_start = packed_data_start(pairs.len(), blocks.len() as u64);
     let len = data_start + blocks.iter().map(|&(len, _)| len).sum::<u64>();
-    let mut head = header(material, VERSION_2).to_vec();
+    let mut head = header(material, version).to_vec();
     head.extend_from_slice(&len.to_le_bytes());
     head.extend_from_slice(&(block_len as u32).to_le_bytes());
     head.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
@@ -235,9 +285,9 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
         return Err(bad("not a damas tablebase file"));
     }
     let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
-    if version != VERSION && version != VERSION_2 {
+    if ![VERSION, VERSION_2, VERSION_3].contains(&version) {
         return Err(bad(&format!(
-            "format version {version}, expected {VERSION} or {VERSION_2}"
+            "format version {version}, expected {VERSION}, {VERSION_2} or {VERSION_3}"
         )));
     }
     if head[12..16]
@@ -283,7 +333,7 @@ impl OpenSlice {
         let io = |e| TablebaseError::Io(name.clone(), e);
         let mismatch = || TablebaseError::BadFile(name.clone(), "checksum mismatch".to_string());
         let n = self.material.positions();
-        if self.version == VERSION_2 {
+        if self.version != VERSION {
             let mut bytes = Vec::new();
             self.file.seek(SeekFrom::Start(0)).map_err(io)?;
             self.file.read_to_end(&mut bytes).map_err(io)?;
@@ -315,10 +365,19 @@ pub(crate) fn read_table(dir: &Path, material: Material) -> Result<Table, Tableb
     open(dir, material)?.load()
 }
 
-/// Reads the file of `material` under `dir` whole (a version 2 file
-/// decoded, every block's checksum checked).
+/// Reads the file of `material` under `dir` whole (a version 2 or 3 file
+/// decoded, every block's checksum checked), as stored: the capture
+/// positions of a version 3 file are not worked out (`stream::read`
+/// does).
+#[cfg(test)]
 pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
-    match read_table(dir, material)? {
+    whole(dir, material, read_table(dir, material)?)
+}
+
+/// `table`, read from the file of `material` under `dir`, whole (decoded,
+/// every block's checksum checked), as stored.
+pub(crate) fn whole(dir: &Path, material: Material, table: Table) -> Result<Slice, TablebaseError> {
+    match table {
         Table::Plain(slice) => Ok(slice),
         Table::Packed(packed) => packed
             .to_slice()
@@ -354,6 +413,17 @@ impl Table {
             Table::Packed(packed) => packed.block_why(block),
         }
     }
+
+    /// Whether the entries of the positions with a capture are left to
+    /// the reader (format version 3): what [`Table::entry`] gives there
+    /// means nothing.
+    #[inline]
+    pub(crate) fn captures_free(&self) -> bool {
+        match self {
+            Table::Plain(_) => false,
+            Table::Packed(packed) => packed.captures_free(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -387,8 +457,8 @@ mod tests {
         assert_eq!(why(&bytes), "checksum mismatch");
         bytes[last] ^= 1;
         let mut other_version = bytes.clone();
-        other_version[8] = 3;
-        assert_eq!(why(&other_version), "format version 3, expected 1 or 2");
+        other_version[8] = 4;
+        assert_eq!(why(&other_version), "format version 4, expected 1, 2 or 3");
         let mut other_magic = bytes.clone();
         other_magic[0] = b'X';
         assert_eq!(why(&other_magic), "not a damas tablebase file");
@@ -415,7 +485,7 @@ mod tests {
             };
             s.set(i, v, d);
         }
-        let len = write_packed(&dir, &s, 64).unwrap();
+        let len = write_packed(&dir, &s, 64, true).unwrap();
         let p = path(&dir, m);
         assert_eq!(fs::metadata(&p).unwrap().len(), len);
         assert_eq!(read(&dir, m).unwrap(), s);

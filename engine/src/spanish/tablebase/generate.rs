@@ -138,7 +138,7 @@ pub fn memory_needed(
         material,
         Deps::footprint(dir, material),
         thread_count(threads),
-        format == FileFormat::V2,
+        format != FileFormat::V1,
     );
     (shape.whole(), shape.parts(1).min(shape.whole()))
 }
@@ -176,8 +176,23 @@ pub enum FileFormat {
     /// Version 1: 2 bits of value and a byte of distance per position.
     V1,
     /// Version 2: blocks of 4 096 positions compressed, each with its own
-    /// checksum (what [`super::compress`] writes).
+    /// checksum.
     V2,
+    /// Version 3: version 2 without the positions whose side to move has
+    /// a capture (the reader works them out from smaller slices); what
+    /// [`super::compress`] writes by default.
+    V3,
+}
+
+impl FileFormat {
+    /// The version number the files carry.
+    pub fn version(self) -> u32 {
+        match self {
+            FileFormat::V1 => file::VERSION,
+            FileFormat::V2 => file::VERSION_2,
+            FileFormat::V3 => file::VERSION_3,
+        }
+    }
 }
 
 /// [`generate`], writing the files in `format`. Files already there are
@@ -372,7 +387,7 @@ impl Run<'_> {
             material,
             deps,
             self.threads,
-            self.options.format == FileFormat::V2,
+            self.options.format != FileFormat::V1,
         )
     }
 
@@ -419,18 +434,21 @@ impl Run<'_> {
         let valid: u64 = shape.levels.values().map(|c| c.len() as u64).sum();
         tick(n - valid * shape.sub_len);
         let threads = self.options.threads;
-        let packed = self.options.format == FileFormat::V2;
+        let format = self.options.format;
         let (len, tally) = match plan {
             Plan::Whole => {
                 let deps = &self.deps;
                 let slice = par::with_threads(threads, || {
                     solve_slice(deps, material, &shape.levels, &tick)
                 })?;
-                let len = if packed {
-                    par::with_threads(threads, || file::write_packed(dir, &slice, file::BLOCK_LEN))?
-                } else {
+                let len = if format == FileFormat::V1 {
                     file::write(dir, &slice)?;
                     file_bytes()
+                } else {
+                    let stored = format == FileFormat::V2;
+                    par::with_threads(threads, || {
+                        file::write_packed(dir, &slice, file::BLOCK_LEN, stored)
+                    })?
                 };
                 let tally = count(&slice);
                 self.deps.offer(slice);
@@ -442,7 +460,7 @@ impl Run<'_> {
                 par::with_threads(threads, || {
                     parts::solve_in_parts(deps, material, &shape.levels, chunk, &mut scratch, &tick)
                 })?;
-                par::with_threads(threads, || scratch.write_file(dir, packed))?
+                par::with_threads(threads, || scratch.write_file(dir, format.version()))?
             }
         };
         // A scratch file an interrupted run left, when the slice was solved

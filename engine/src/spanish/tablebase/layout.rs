@@ -10,9 +10,13 @@ use super::Value;
 pub(crate) const MAGIC: &[u8; 8] = b"DAMASTB\0";
 /// Format version 1: values and distances uncompressed.
 pub(crate) const VERSION: u32 = 1;
-/// Format version 2: compressed blocks; a reader refuses any version but
-/// these two.
+/// Format version 2: compressed blocks.
 pub(crate) const VERSION_2: u32 = 2;
+/// Format version 3: version 2's layout, the entries of positions with a
+/// capture left to the reader (they follow from smaller slices); a reader
+/// refuses any version but these three, so a reader of versions 1 and 2
+/// never misreads one.
+pub(crate) const VERSION_3: u32 = 3;
 /// Header bytes before the tables (version 1).
 pub(crate) const HEADER_LEN: usize = 8 + 4 + 4 + 8 + 8;
 /// Header bytes before the block index (version 2).

@@ -43,6 +43,7 @@ mod packed;
 mod par;
 mod parts;
 mod probe;
+mod resolve;
 mod solve;
 mod stream;
 mod verify;

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use super::codec;
 use super::index::Material;
-use super::layout::{block_checksum, checksum, stride, u64_at, Slice, HEADER_V2};
+use super::layout::{block_checksum, checksum, stride, u64_at, Slice, HEADER_V2, VERSION_3};
 use super::Value;
 
 /// A block that cannot be decoded: its number (its checksum is wrong).
@@ -51,6 +51,9 @@ impl Entries {
 /// the blocks decoded so far (each once, when first probed).
 pub(crate) struct Packed {
     material: Material,
+    /// Format version 3: the entries of positions with a capture mean
+    /// nothing (the reader works them out).
+    captures_free: bool,
     /// log2 of the positions per block.
     shift: u32,
     /// Where every block's coder starts.
@@ -112,6 +115,8 @@ impl Packed {
         }
         Ok(Packed {
             material,
+            captures_free: u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]])
+                == VERSION_3,
             shift: block_len.trailing_zeros(),
             model,
             starts,
@@ -119,6 +124,12 @@ impl Packed {
             bytes,
             decoded: (0..blocks).map(|_| OnceLock::new()).collect(),
         })
+    }
+
+    /// Whether the entries of positions with a capture are left to the
+    /// reader (format version 3).
+    pub(crate) fn captures_free(&self) -> bool {
+        self.captures_free
     }
 
     /// Positions per block.

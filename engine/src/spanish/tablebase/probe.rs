@@ -7,6 +7,7 @@ use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use super::file::{self, Table};
 use super::index::{Indexer, Material};
+use super::resolve;
 use super::{GameValue, TablebaseError, Value, Wdl, MAX_PIECES};
 use crate::spanish::{Move, Position, NO_PROGRESS_PLIES};
 
@@ -385,10 +386,18 @@ impl Tablebase {
     /// [`Tablebase::stored`], waiting for the slice or not. Without
     /// waiting, a slice not yet read and checked is queued for the
     /// background reader and its positions are unknown meanwhile.
+    ///
+    /// A position with a capture in a version 3 slice is worked out from
+    /// its captures' successors (fewer pieces, so the recursion ends): it
+    /// is unknown when a successor it needs is, so a damaged block or a
+    /// slice not yet read never gives it a wrong value.
     #[inline]
     fn stored_for(&self, pos: &Position, wait: bool) -> Result<(Value, u8), Miss> {
         let m = Material::of(pos);
         let table = self.slice_for(m, wait)?;
+        if table.captures_free() && pos.has_capture() {
+            return resolve::resolve(pos, |child| self.stored_for(child, wait).map(|(v, _)| v));
+        }
         let i = Indexer::new(m).index(pos);
         table.entry(i).map_err(|damaged| {
             if damaged.first {

@@ -12,7 +12,8 @@ use super::codec;
 use super::file::{self, Fnv, Packed, Slice};
 use super::index::{Indexer, Material};
 use super::memory::CHUNK;
-use super::{par, TablebaseError, Value};
+use super::probe::Tablebase;
+use super::{par, resolve, TablebaseError, Value, MAX_PIECES};
 
 /// Values and distances of consecutive positions, as the generator and
 /// the files hold them.
@@ -63,9 +64,10 @@ impl Tally {
 
 /// Calls `f` with the entries of `material`'s file under `dir` in index
 /// order, [`CHUNK`] positions at a time, with its checksums checked: a
-/// version 1 file's before the first call, a version 2 block's before its
-/// entries are handed on (so a damaged block fails the scan part way; the
-/// caller drops what it has).
+/// version 1 file's before the first call, a version 2 or 3 block's before
+/// its entries are handed on (so a damaged block fails the scan part way;
+/// the caller drops what it has). The capture positions of a version 3
+/// file are worked out from the smaller slices under `dir`.
 pub(crate) fn scan(
     dir: &Path,
     material: Material,
@@ -77,12 +79,13 @@ pub(crate) fn scan(
     let bad = |why: String| TablebaseError::BadFile(name.clone(), why);
     let n = material.positions();
     let mut file = open.file;
-    if open.version == file::VERSION_2 {
+    if open.version != file::VERSION {
         // The compressed file is small (a tenth of version 1): read whole.
         let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(0)).map_err(io)?;
         file.read_to_end(&mut bytes).map_err(io)?;
         let packed = Packed::parse(material, bytes).map_err(|why| bad(why.to_string()))?;
+        let resolver = packed.captures_free().then(|| resolver(dir));
         let per_chunk = (CHUNK / packed.block_len()).max(1);
         let mut b = 0;
         while b < packed.blocks() {
@@ -93,7 +96,11 @@ pub(crate) fn scan(
             for block in decoded {
                 entries.extend(block.map_err(bad)?);
             }
-            f(packed.block_range(b).start, &entries);
+            let start = packed.block_range(b).start;
+            if let Some(tables) = &resolver {
+                fix_captures(tables, material, start, &mut entries)?;
+            }
+            f(start, &entries);
             b = end;
         }
         return Ok(());
@@ -135,6 +142,59 @@ pub(crate) fn scan(
             .extend((0..len).map(|k| (Value::from_code(values[k / 4] >> ((k % 4) * 2)), buf[k])));
         f(start, &entries);
         start += len as u64;
+    }
+    Ok(())
+}
+
+/// The reader a version 3 file's capture positions are worked out with:
+/// the slices under `dir`, read as probed (compressed, a block decoded
+/// when first probed) and dropped with it.
+fn resolver(dir: &Path) -> Tablebase {
+    Tablebase::empty(dir, MAX_PIECES)
+}
+
+/// Works out the entries of `material`'s capture positions from index
+/// `start` on from the slices of `tables`.
+fn fix_captures(
+    tables: &Tablebase,
+    material: Material,
+    start: u64,
+    entries: &mut [(Value, u8)],
+) -> Result<(), TablebaseError> {
+    resolve::fix(material, start, entries, &|pos| {
+        tables.stored(pos).map(|(v, _)| v)
+    })
+}
+
+/// Reads the file of `material` under `dir` whole, in any version, every
+/// checksum checked and the capture positions of a version 3 file worked
+/// out from the smaller slices under `dir`.
+pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
+    let table = file::read_table(dir, material)?;
+    let captures_free = table.captures_free();
+    let mut slice = file::whole(dir, material, table)?;
+    if captures_free {
+        resolve_slice(&resolver(dir), &mut slice)?;
+    }
+    Ok(slice)
+}
+
+/// Works out the entries of the capture positions of `slice` (decoded
+/// from a version 3 file) from the slices of `tables`.
+pub(crate) fn resolve_slice(tables: &Tablebase, slice: &mut Slice) -> Result<(), TablebaseError> {
+    let m = slice.material;
+    let n = m.positions();
+    let mut start = 0;
+    while start < n {
+        let end = (start + CHUNK).min(n);
+        let mut entries: Vec<(Value, u8)> = (start..end)
+            .map(|i| (slice.value(i), slice.distance(i)))
+            .collect();
+        fix_captures(tables, m, start, &mut entries)?;
+        for (k, &(v, d)) in entries.iter().enumerate() {
+            slice.set(start + k as u64, v, d);
+        }
+        start = end;
     }
     Ok(())
 }
@@ -249,22 +309,22 @@ impl Scratch {
         Ok(())
     }
 
-    /// Writes the slice's file in `packed` (version 2) or version 1 form,
-    /// through its temporary name, and removes the scratch file; returns
-    /// the file's length and the slice's counts.
+    /// Writes the slice's file in format `version` (1, 2 or 3), through
+    /// its temporary name, and removes the scratch file; returns the
+    /// file's length and the slice's counts.
     pub(crate) fn write_file(
         mut self,
         dir: &Path,
-        packed: bool,
+        version: u32,
     ) -> Result<(u64, Tally), TablebaseError> {
         let m = self.material;
         let tmp = file::tmp_path(dir, m);
         let tmp_io = |e| TablebaseError::Io(tmp.display().to_string(), e);
         let out = fs::File::create(&tmp).map_err(tmp_io)?;
-        let (mut out, tally) = if packed {
-            self.write_packed(out, &tmp)?
-        } else {
+        let (mut out, tally) = if version == file::VERSION {
             self.write_plain(out, &tmp)?
+        } else {
+            self.write_packed(out, &tmp, version)?
         };
         out.flush().map_err(tmp_io)?;
         let out = out.into_inner().map_err(|e| tmp_io(e.into_error()))?;
@@ -313,30 +373,34 @@ impl Scratch {
         Ok((out, tally))
     }
 
-    /// Version 2: the model counted over the slice, then the blocks
+    /// Version 2 or 3: the model counted over the slice, then the blocks
     /// written after the room for the header and index, then those.
     fn write_packed(
         &mut self,
         out: fs::File,
         tmp: &Path,
+        version: u32,
     ) -> Result<(BufWriter<fs::File>, Tally), TablebaseError> {
         let m = self.material;
         let io = |e| TablebaseError::Io(tmp.display().to_string(), e);
         let block_len = file::BLOCK_LEN;
         let stride = file::stride(m);
-        let blocks_of = |entries: &[(Value, u8)]| -> Vec<Vec<(u8, u8)>> {
-            entries
-                .chunks(block_len as usize)
-                .map(|b| b.iter().map(|&(v, d)| (codec::symbol(v, d), d)).collect())
-                .collect()
+        let free = version == file::VERSION_3;
+        // The coder's entries of each block of a chunk, made in parallel
+        // (finding the capture positions costs more than coding them).
+        let blocks_of = |start: u64, entries: &[(Value, u8)]| -> Vec<Vec<(u8, u8)>> {
+            let blocks: Vec<&[(Value, u8)]> = entries.chunks(block_len as usize).collect();
+            par::map_range(blocks.len(), |b| {
+                file::coded(m, start + b as u64 * block_len, blocks[b], free)
+            })
         };
         let mut counts = codec::Counts::new();
         let mut tally = Tally::default();
-        self.each_chunk(&mut |_, entries| {
+        self.each_chunk(&mut |start, entries| {
             for &(v, d) in entries {
                 tally.add(v, d);
             }
-            let blocks = blocks_of(entries);
+            let blocks = blocks_of(start, entries);
             for c in par::map_range(blocks.len(), |b| {
                 let mut c = codec::Counts::new();
                 c.count(stride, blocks[b].iter().copied());
@@ -353,7 +417,7 @@ impl Scratch {
         out.seek(SeekFrom::Start(data_start)).map_err(io)?;
         let mut sums = Vec::with_capacity(blocks as usize);
         self.each_chunk(&mut |start, entries| {
-            let chunk = blocks_of(entries);
+            let chunk = blocks_of(start, entries);
             let coded = par::map_range(chunk.len(), |b| {
                 codec::encode(&model, stride, chunk[b].iter().copied(), true)
             });
@@ -364,7 +428,7 @@ impl Scratch {
             }
             Ok(())
         })?;
-        let (head, index) = file::packed_head(m, block_len, &model, &sums);
+        let (head, index) = file::packed_head(m, version, block_len, &model, &sums);
         out.seek(SeekFrom::Start(0)).map_err(io)?;
         out.write_all(&head).map_err(io)?;
         out.write_all(&index).map_err(io)?;

@@ -8,6 +8,7 @@ use super::file::{self, Slice, Table};
 use super::index::{Indexer, Material};
 use super::probe::Tablebase;
 use super::solve::Solved;
+use super::stream;
 use super::{par, TablebaseError, Value, MAX_PIECES};
 use crate::spanish::{MoveList, Position};
 
@@ -167,9 +168,13 @@ pub fn verify(
             let slice = match tables.load(m)? {
                 Table::Plain(slice) => slice,
                 Table::Packed(packed) => {
-                    whole = packed
+                    let mut decoded = packed
                         .to_slice()
                         .map_err(|why| TablebaseError::BadFile(path.display().to_string(), why))?;
+                    if packed.captures_free() {
+                        stream::resolve_slice(&tables, &mut decoded)?;
+                    }
+                    whole = decoded;
                     &whole
                 }
             };
