@@ -413,8 +413,8 @@ fn the_tables_verify_and_a_rerun_resumes() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Every slice up to four pieces in format version 2 answers every probe
-/// as version 1 does; a version 2 set verifies; a directory may mix both.
+/// Every slice up to four pieces in format version 3 answers every probe
+/// as version 1 does; a version 3 set verifies; a directory may mix them.
 #[test]
 fn compressed_tables_answer_as_the_originals() {
     let packed = temp_dir("packed");
