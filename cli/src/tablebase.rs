@@ -89,7 +89,7 @@ enum TablebaseCommand {
         /// Directory of the slice files to read.
         #[arg(long)]
         dir: PathBuf,
-        /// Directory of the version 2 files (created if needed).
+        /// Directory of the version 3 (or 2) files (created if needed).
         #[arg(long)]
         out: PathBuf,
         /// Positions per block (a power of two).
@@ -104,7 +104,7 @@ enum TablebaseCommand {
         format: u32,
     },
     /// Compare two sets of slice files position by position: values and
-    /// distances, either format version on either side.
+    /// distances, any format version on either side.
     Compare {
         /// The first directory.
         a: PathBuf,

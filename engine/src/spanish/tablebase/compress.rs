@@ -1,4 +1,4 @@
-//! Conversion of a set of slice files to format version 2, and the
+//! Conversion of a set of slice files to format version 3 (or 2), and the
 //! comparison of two sets position by position.
 
 use std::path::Path;

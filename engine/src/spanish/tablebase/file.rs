@@ -360,7 +360,7 @@ impl OpenSlice {
     }
 }
 
-/// Reads and checks the file of `material` under `dir` (either version).
+/// Reads and checks the file of `material` under `dir` (any version).
 pub(crate) fn read_table(dir: &Path, material: Material) -> Result<Table, TablebaseError> {
     open(dir, material)?.load()
 }
@@ -386,7 +386,7 @@ pub(crate) fn whole(dir: &Path, material: Material, table: Table) -> Result<Slic
 }
 
 /// A slice read from its file: whole (version 1, or solved in memory) or
-/// compressed by blocks (version 2).
+/// compressed by blocks (versions 2 and 3).
 pub(crate) enum Table {
     /// Every value and distance.
     Plain(Slice),

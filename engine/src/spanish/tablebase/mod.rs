@@ -12,10 +12,12 @@
 //!   had no 80-ply rule, a draw under it (`d > 80`, saturated at 255);
 //! - [`Wdl::Draw`].
 //!
-//! The exact semantics, the index and the two file formats (version 1:
-//! 2 bits of value and a byte of distance per position; version 2: blocks
-//! compressed by a range coder, each with its checksum, written by
-//! [`compress`]) are in docs/TABLEBASES.md.
+//! The exact semantics, the index and the file formats (version 1: 2 bits
+//! of value and a byte of distance per position; version 2: blocks
+//! compressed by a range coder, each with its checksum; version 3, written
+//! by [`compress`]: version 2 without the positions whose side to move has
+//! a capture, which the reader works out from smaller slices) are in
+//! docs/TABLEBASES.md.
 //!
 //! ```
 //! use damas::spanish::tablebase::{generate, Tablebase, Wdl};

@@ -199,7 +199,7 @@ pub(crate) fn resolve_slice(tables: &Tablebase, slice: &mut Slice) -> Result<(),
     Ok(())
 }
 
-/// The values of `material`'s slice from its file (either version), with
+/// The values of `material`'s slice from its file (any version), with
 /// no distances: what a generation keeps of the slices it reads (a
 /// quarter byte a position).
 pub(crate) fn read_values(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
