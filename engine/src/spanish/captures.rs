@@ -1,13 +1,16 @@
 //! The capture search: a depth-first walk over (square, captured set) for
 //! each piece that can capture, keeping only the sequences that take the
-//! most pieces and then the most kings, and merging king sequences with the
+//! most pieces and then, where the rules say so, the most kings, and merging king sequences with the
 //! same (from, to, captured set).
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
+use std::marker::PhantomData;
+
 use arrayvec::ArrayVec;
 
 use super::moves::{Move, MoveList, MAX_MOVES};
+use super::rules::{CaptureChoice, CapturePromotion, VariantRules};
 use super::tables::{down_left, down_right, nearest, slide, up_left, up_right, RAY, ROW_1, ROW_8};
 
 /// The side to move's pieces seen generically.
@@ -100,7 +103,7 @@ impl OrderLog for &mut CaptureOrders {
 /// State of the capture search for the whole position. With `LIST` the
 /// moves go to `list`; without, they are only counted (valid when no king
 /// of the side to move can capture, since only kings make duplicates).
-struct Captures<'a, const LIST: bool, O: OrderLog> {
+struct Captures<'a, const LIST: bool, R: VariantRules, O: OrderLog> {
     from: u8,
     /// Occupied squares without the moving piece (captured pieces stay).
     occ: u32,
@@ -116,12 +119,14 @@ struct Captures<'a, const LIST: bool, O: OrderLog> {
     list: &'a mut MoveList,
     /// The capture orders, when they are wanted.
     orders: O,
+    rules: PhantomData<R>,
 }
 
-impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
+impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
     #[inline(always)]
     fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
-        let k = if self.opp_kings == 0 {
+        let kings_count = matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings);
+        let k = if !kings_count || self.opp_kings == 0 {
             0
         } else {
             (cap & self.opp_kings).count_ones()
@@ -175,8 +180,15 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
                 continue;
             }
             let c = cap | mid;
+            const {
+                assert!(!matches!(
+                    R::CAPTURE_PROMOTION,
+                    CapturePromotion::ContinuesAsKing
+                ));
+            }
+            // A man that goes on as a man cannot jump from its last row
+            // (it moves forward only), so both remaining rules end here.
             if land & self.promo != 0 {
-                // Promotion ends the move.
                 self.record(land.trailing_zeros() as usize, c, n + 1, false);
             } else {
                 self.man::<W>(land, c, n + 1);
@@ -221,14 +233,14 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
 /// Runs the capture search for the given men and kings; returns the number
 /// of legal captures (also pushed to `list` when `LIST`, with their
 /// capture orders in `orders` when given).
-pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
+pub(super) fn search_captures<const W: bool, const LIST: bool, R: VariantRules, O: OrderLog>(
     s: &MoverSets,
     men: u32,
     kings: u32,
     list: &mut MoveList,
     orders: O,
 ) -> usize {
-    let mut g = Captures::<LIST, O> {
+    let mut g = Captures::<LIST, R, O> {
         from: 0,
         occ: s.occ,
         opp: s.opp,
@@ -240,6 +252,7 @@ pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
         count: 0,
         list,
         orders,
+        rules: PhantomData,
     };
     let mut m = men;
     while m != 0 {
@@ -262,11 +275,11 @@ pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
     g.count
 }
 
-pub(super) fn gen_captures<const W: bool>(
+pub(super) fn gen_captures<const W: bool, R: VariantRules>(
     s: &MoverSets,
     men: u32,
     kings: u32,
     list: &mut MoveList,
 ) {
-    search_captures::<W, true, ()>(s, men, kings, list, ());
+    search_captures::<W, true, R, ()>(s, men, kings, list, ());
 }
