@@ -21,7 +21,7 @@
 //!
 //! let mut engine = AnyEngine::new(1);
 //! let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
-//! for spec in [GameSpec::Spanish, GameSpec::Chinese(Rules::for_players(3))] {
+//! for spec in [GameSpec::default(), GameSpec::Chinese(Rules::for_players(3))] {
 //!     let mut game = AnyGame::new(&spec);
 //!     let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
 //!     let best = result.best.expect("a legal move");
