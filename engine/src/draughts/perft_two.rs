@@ -451,8 +451,8 @@ pub(super) fn perft_two<const W: bool, R: VariantRules>(pos: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spanish::movegen::visit;
-    use crate::spanish::rules::SpanishRules;
+    use crate::draughts::movegen::visit;
+    use crate::draughts::rules::SpanishRules;
 
     /// Perft 2 the plain way: every child made and counted in full.
     fn plain<const W: bool, R: VariantRules>(pos: &Position) -> u64 {

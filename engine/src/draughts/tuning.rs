@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 
 use super::search::{evaluate_white, feature_counts, Rule, WEIGHTS};
 pub use super::search::{FEATURES, FEATURE_NAMES, HAND_WEIGHTS, PHASE_MAX};
-use crate::spanish::Position;
+use crate::draughts::Position;
 
 /// The feature counts of a position and its phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -79,11 +79,11 @@ impl fmt::Display for Variant {
 macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {{
         match $variant {
-            $crate::spanish::rules::Variant::Spanish
-            | $crate::spanish::rules::Variant::Portuguese
-            | $crate::spanish::rules::Variant::Brazilian
-            | $crate::spanish::rules::Variant::Russian => {
-                type $r = $crate::spanish::rules::SpanishRules;
+            $crate::draughts::rules::Variant::Spanish
+            | $crate::draughts::rules::Variant::Portuguese
+            | $crate::draughts::rules::Variant::Brazilian
+            | $crate::draughts::rules::Variant::Russian => {
+                type $r = $crate::draughts::rules::SpanishRules;
                 $body
             }
         }
