@@ -11,8 +11,8 @@ use std::str::FromStr;
 
 /// A rule set of draughts on the 32 dark squares of an 8×8 board.
 ///
-/// Only Spanish draughts is played so far: the other variants are named so
-/// that a client asking for one gets a typed refusal
+/// Spanish and Portuguese draughts are played so far: the other variants
+/// are named so that a client asking for one gets a typed refusal
 /// ([`VariantError::NotImplemented`] from [`Rules::new`]) rather than an
 /// unknown name, and no game can be made with them.
 ///
@@ -29,7 +29,9 @@ pub enum Variant {
     /// most pieces then the most kings, promotion ends the capture.
     #[default]
     Spanish,
-    /// Portuguese draughts: the Spanish moves with other draw rules.
+    /// Portuguese draughts: the Spanish moves with shorter draws: 40 plies
+    /// without progress, and three kings that have not beaten a lone king
+    /// within 24 plies.
     Portuguese,
     /// Brazilian draughts: the international rules on the 8×8 board.
     Brazilian,
@@ -48,7 +50,7 @@ impl Variant {
     ];
 
     /// The variants a game can be made with.
-    pub const IMPLEMENTED: [Variant; 1] = [Variant::Spanish];
+    pub const IMPLEMENTED: [Variant; 2] = [Variant::Spanish, Variant::Portuguese];
 
     /// The lower-case name (`spanish`), as the option table and the
     /// command line write it.
@@ -74,8 +76,11 @@ impl fmt::Display for Variant {
 }
 
 /// Evaluates `$body` with `$r` bound to the rules type of `$variant`.
-/// A variant not implemented yet never reaches a position ([`Rules::new`]
-/// refuses it), so it shares the Spanish arm and the match costs nothing.
+/// Portuguese draughts moves as Spanish draughts does (its rules differ in
+/// the draws, which the game reads from [`Rules`]), so it is the Spanish
+/// rules type; a variant not implemented yet never reaches a position
+/// ([`Rules::new`] refuses it). Every arm is then the same code and the
+/// match costs nothing.
 macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {{
         match $variant {
@@ -112,7 +117,7 @@ impl FromStr for Variant {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum VariantError {
     /// The variant is named but its games cannot be played yet.
-    #[error("{0} draughts is not implemented yet (implemented: spanish)")]
+    #[error("{0} draughts is not implemented yet (implemented: spanish, portuguese)")]
     NotImplemented(Variant),
 }
 
@@ -150,7 +155,9 @@ impl Rules {
         variant: Variant::Spanish,
     };
 
-    /// The rules of the rules type `R`.
+    /// The rules of the rules type `R` (Spanish for Portuguese draughts,
+    /// whose moves are the same: enough for the positions perft counts
+    /// from).
     pub(crate) const fn of<R: VariantRules>() -> Rules {
         Rules {
             variant: R::VARIANT,
@@ -197,9 +204,24 @@ impl Rules {
     }
 
     /// Plies without a capture or a man move after which the game is
-    /// drawn.
+    /// drawn: 80 (40 moves by each side), 40 in Portuguese draughts.
     pub fn no_progress_plies(&self) -> u32 {
-        with_rules!(self.variant, R => R::NO_PROGRESS_PLIES)
+        match self.variant {
+            Variant::Portuguese => 40,
+            Variant::Spanish | Variant::Brazilian | Variant::Russian => 80,
+        }
+    }
+
+    /// Plies within which three kings must beat a lone king (the side
+    /// with three kings and nothing else against one king and nothing
+    /// else), counted from the first position of that material; at that
+    /// many the game is drawn. Portuguese draughts: 24 (12 moves by each
+    /// side); `None` where the ending is left to the no-progress rule.
+    pub fn three_kings_plies(&self) -> Option<u32> {
+        match self.variant {
+            Variant::Portuguese => Some(24),
+            Variant::Spanish | Variant::Brazilian | Variant::Russian => None,
+        }
     }
 }
 
@@ -246,8 +268,6 @@ pub(crate) trait VariantRules: Copy + 'static {
     const CAPTURE_PROMOTION: CapturePromotion;
     /// The king's range.
     const KING_RANGE: KingRange;
-    /// Plies without a capture or a man move that draw the game.
-    const NO_PROGRESS_PLIES: u32;
 }
 
 /// The rules of Spanish draughts.
@@ -260,7 +280,6 @@ impl VariantRules for SpanishRules {
     const CAPTURE_CHOICE: CaptureChoice = CaptureChoice::MostPiecesThenKings;
     const CAPTURE_PROMOTION: CapturePromotion = CapturePromotion::EndsMove;
     const KING_RANGE: KingRange = KingRange::Flying;
-    const NO_PROGRESS_PLIES: u32 = 80;
 }
 
 #[cfg(test)]
@@ -300,5 +319,18 @@ mod tests {
         assert_eq!(r.capture_promotion(), CapturePromotion::EndsMove);
         assert_eq!(r.king_range(), KingRange::Flying);
         assert_eq!(r.no_progress_plies(), 80);
+        assert_eq!(r.three_kings_plies(), None);
+    }
+
+    #[test]
+    fn the_portuguese_rules_are_the_spanish_moves_with_shorter_draws() {
+        let r = Rules::new(Variant::Portuguese).expect("implemented");
+        let s = Rules::SPANISH;
+        assert!(!r.men_capture_backward());
+        assert_eq!(r.capture_choice(), s.capture_choice());
+        assert_eq!(r.capture_promotion(), s.capture_promotion());
+        assert_eq!(r.king_range(), s.king_range());
+        assert_eq!(r.no_progress_plies(), 40);
+        assert_eq!(r.three_kings_plies(), Some(24));
     }
 }

@@ -13,8 +13,8 @@ use crate::spanish::{self, Variant};
 const CHINESE: &[GameKind] = &[GameKind::Chinese, GameKind::Japanese];
 const ALL_GAMES: &[GameKind] = &GameKind::ALL;
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
-/// The draughts variants a game can be made with
-/// ([`Variant::IMPLEMENTED`](crate::spanish::Variant::IMPLEMENTED)).
+/// The draughts variants the front ends offer: Spanish draughts, until the
+/// end of a Portuguese game (its shorter draws) has words of its own.
 const VARIANTS: &[&str] = &[Variant::Spanish.name()];
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
 /// `Rules` presets; `custom` names any other combination and sets nothing.
