@@ -163,6 +163,9 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
 
     /// Continues a man's capture from the square `at` (a single bit).
     fn man<const W: bool>(&mut self, at: u32, cap: u32, n: u32) {
+        if R::MEN_CAPTURE_BACKWARD {
+            return self.man_both_ways(at, cap, n);
+        }
         let avail = self.opp & !cap;
         let empty = !self.occ;
         let (mid_a, mid_b) = if W {
@@ -196,6 +199,43 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
         }
         if land_a | land_b == 0 && cap != 0 {
             self.record(at.trailing_zeros() as usize, cap, n, false);
+        }
+    }
+
+    /// A man's capture where men jump in all four directions and are
+    /// crowned only where the capture ends: one that crosses its last row
+    /// goes on as a man. Two paths may end alike, as a king's do.
+    fn man_both_ways(&mut self, at: u32, cap: u32, n: u32) {
+        const {
+            assert!(
+                !R::MEN_CAPTURE_BACKWARD
+                    || matches!(R::CAPTURE_PROMOTION, CapturePromotion::OnlyAtEnd)
+            );
+        }
+        let avail = self.opp & !cap;
+        let empty = !self.occ;
+        let mut found = false;
+        for (mid, land) in [
+            (up_left(at) & avail, up_left(up_left(at) & avail) & empty),
+            (up_right(at) & avail, up_right(up_right(at) & avail) & empty),
+            (
+                down_left(at) & avail,
+                down_left(down_left(at) & avail) & empty,
+            ),
+            (
+                down_right(at) & avail,
+                down_right(down_right(at) & avail) & empty,
+            ),
+        ] {
+            if land != 0 {
+                found = true;
+                let saved = self.orders.enter(mid.trailing_zeros() as usize);
+                self.man_both_ways(land, cap | mid, n + 1);
+                self.orders.leave(saved);
+            }
+        }
+        if !found && cap != 0 {
+            self.record(at.trailing_zeros() as usize, cap, n, n >= 4);
         }
     }
 

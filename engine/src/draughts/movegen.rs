@@ -37,11 +37,18 @@ pub(super) fn mover_sets<const W: bool>(pos: &Position) -> MoverSets {
     }
 }
 
-/// Men of the side to move that have a capture available.
+/// Men of the side to move that have a capture available (forward only,
+/// or in all four directions under rules where men capture backward).
 #[inline(always)]
-fn men_that_capture<const W: bool>(s: &MoverSets) -> u32 {
+fn men_that_capture<const W: bool, R: VariantRules>(s: &MoverSets) -> u32 {
     let empty = !s.occ;
-    if W {
+    if R::MEN_CAPTURE_BACKWARD {
+        s.men
+            & (down_right(s.opp & down_right(empty))
+                | down_left(s.opp & down_left(empty))
+                | up_right(s.opp & up_right(empty))
+                | up_left(s.opp & up_left(empty)))
+    } else if W {
         s.men & (down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty)))
     } else {
         s.men & (up_right(s.opp & up_right(empty)) | up_left(s.opp & up_left(empty)))
@@ -168,10 +175,23 @@ pub(super) enum Dispatch {
 /// The capture dispatch: which capture rule applies to the side to move.
 #[inline(always)]
 pub(super) fn dispatch<const W: bool, R: VariantRules>(s: &MoverSets) -> Dispatch {
-    // The shortcuts below read forward jumps of men and a compulsory
-    // longest capture: rules without those take other paths.
+    // The shortcuts below read a compulsory longest capture.
     const {
-        assert!(!R::MEN_CAPTURE_BACKWARD && !matches!(R::CAPTURE_CHOICE, CaptureChoice::Free));
+        assert!(!matches!(R::CAPTURE_CHOICE, CaptureChoice::Free));
+    }
+    if R::MEN_CAPTURE_BACKWARD {
+        // Men jumping both ways: every capture goes through the search.
+        let men = men_that_capture::<W, R>(s);
+        let kings = if s.kings != 0 {
+            kings_that_capture(s)
+        } else {
+            0
+        };
+        return if men | kings == 0 {
+            Dispatch::Quiet
+        } else {
+            Dispatch::Search { men, kings }
+        };
     }
     let (la, lb) = man_jump_landings::<W>(s, s.opp);
     let ck = if s.kings != 0 {
@@ -202,7 +222,7 @@ pub(super) fn dispatch<const W: bool, R: VariantRules>(s: &MoverSets) -> Dispatc
     let men = if multi {
         multi_jumpers::<W>(la, lb, jo)
     } else {
-        men_that_capture::<W>(s)
+        men_that_capture::<W, R>(s)
     };
     Dispatch::Search { men, kings: ck }
 }
@@ -427,7 +447,9 @@ pub(crate) fn count<const W: bool, R: VariantRules>(pos: &Position) -> usize {
         Dispatch::SingleJumps(la, lb) => return pop2(la, lb) as usize,
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
-            return if kings == 0 {
+            // Men that capture backward can reach one end by two paths,
+            // as kings can: those need the list to merge them.
+            return if kings == 0 && !R::MEN_CAPTURE_BACKWARD {
                 search_captures::<W, false, R, ()>(&s, men, 0, &mut list, ())
             } else {
                 search_captures::<W, true, R, ()>(&s, men, kings, &mut list, ())
@@ -475,7 +497,7 @@ pub(crate) fn legal_moves_with_orders<const W: bool, R: VariantRules>(
 pub(crate) fn count_with_orders<const W: bool, R: VariantRules>(pos: &Position) -> u64 {
     let s = mover_sets::<W>(pos);
     match dispatch::<W, R>(&s) {
-        Dispatch::Search { men, kings } if kings != 0 => {
+        Dispatch::Search { men, kings } if kings != 0 || R::MEN_CAPTURE_BACKWARD => {
             let mut list = MoveList::new();
             let mut orders = CaptureOrders::new();
             let n = search_captures::<W, true, R, _>(&s, men, kings, &mut list, &mut orders);
@@ -528,16 +550,16 @@ impl Position {
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        match self.side {
+        with_rules!(self.rules.variant(), R => match self.side {
             Color::White => {
                 let s = mover_sets::<true>(self);
-                men_that_capture::<true>(&s) != 0 || kings_that_capture(&s) != 0
+                men_that_capture::<true, R>(&s) != 0 || kings_that_capture(&s) != 0
             }
             Color::Black => {
                 let s = mover_sets::<false>(self);
-                men_that_capture::<false>(&s) != 0 || kings_that_capture(&s) != 0
+                men_that_capture::<false, R>(&s) != 0 || kings_that_capture(&s) != 0
             }
-        }
+        })
     }
 
     /// Whether neither side has a capture: neither the side to move nor
@@ -555,9 +577,11 @@ impl Position {
     pub fn is_quiet(&self) -> bool {
         let white = mover_sets::<true>(self);
         let black = mover_sets::<false>(self);
-        men_that_capture::<true>(&white) == 0
-            && kings_that_capture(&white) == 0
-            && men_that_capture::<false>(&black) == 0
-            && kings_that_capture(&black) == 0
+        with_rules!(self.rules.variant(), R => {
+            men_that_capture::<true, R>(&white) == 0
+                && kings_that_capture(&white) == 0
+                && men_that_capture::<false, R>(&black) == 0
+                && kings_that_capture(&black) == 0
+        })
     }
 }

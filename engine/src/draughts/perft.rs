@@ -29,12 +29,12 @@ fn child(pos: &Position, mv: &Move) -> Position {
 }
 
 fn perft_side<const W: bool, R: VariantRules>(pos: &Position, depth: u32) -> u64 {
-    if depth <= 2 {
-        return if depth == 2 {
-            perft_two::<W, R>(pos)
-        } else {
-            count::<W, R>(pos) as u64
-        };
+    if depth == 1 {
+        return count::<W, R>(pos) as u64;
+    }
+    // The two-ply count reads men that capture forward only.
+    if depth == 2 && !R::MEN_CAPTURE_BACKWARD {
+        return perft_two::<W, R>(pos);
     }
     let mut n = 0;
     visit::<W, R, _>(pos, |c| {

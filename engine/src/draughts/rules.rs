@@ -11,8 +11,8 @@ use std::str::FromStr;
 
 /// A rule set of draughts on the 32 dark squares of an 8×8 board.
 ///
-/// Spanish and Portuguese draughts are played so far: the other variants
-/// are named so that a client asking for one gets a typed refusal
+/// Spanish, Portuguese and Brazilian draughts are played so far: Russian
+/// draughts is named so that a client asking for one gets a typed refusal
 /// ([`VariantError::NotImplemented`] from [`Rules::new`]) rather than an
 /// unknown name, and no game can be made with them.
 ///
@@ -50,7 +50,8 @@ impl Variant {
     ];
 
     /// The variants a game can be made with.
-    pub const IMPLEMENTED: [Variant; 2] = [Variant::Spanish, Variant::Portuguese];
+    pub const IMPLEMENTED: [Variant; 3] =
+        [Variant::Spanish, Variant::Portuguese, Variant::Brazilian];
 
     /// The lower-case name (`spanish`), as the option table and the
     /// command line write it.
@@ -75,18 +76,32 @@ impl fmt::Display for Variant {
     }
 }
 
+/// The rules of Brazilian draughts: the international rules on 8×8.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BrazilianRules;
+
+impl VariantRules for BrazilianRules {
+    const VARIANT: Variant = Variant::Brazilian;
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const CAPTURE_CHOICE: CaptureChoice = CaptureChoice::MostPieces;
+    const CAPTURE_PROMOTION: CapturePromotion = CapturePromotion::OnlyAtEnd;
+    const KING_RANGE: KingRange = KingRange::Flying;
+}
+
 /// Evaluates `$body` with `$r` bound to the rules type of `$variant`.
 /// Portuguese draughts moves as Spanish draughts does (its rules differ in
 /// the draws, which the game reads from [`Rules`]), so it is the Spanish
 /// rules type; a variant not implemented yet never reaches a position
-/// ([`Rules::new`] refuses it). Every arm is then the same code and the
-/// match costs nothing.
+/// ([`Rules::new`] refuses it) and shares that arm too.
 macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {{
         match $variant {
+            $crate::draughts::rules::Variant::Brazilian => {
+                type $r = $crate::draughts::rules::BrazilianRules;
+                $body
+            }
             $crate::draughts::rules::Variant::Spanish
             | $crate::draughts::rules::Variant::Portuguese
-            | $crate::draughts::rules::Variant::Brazilian
             | $crate::draughts::rules::Variant::Russian => {
                 type $r = $crate::draughts::rules::SpanishRules;
                 $body
@@ -117,7 +132,7 @@ impl FromStr for Variant {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum VariantError {
     /// The variant is named but its games cannot be played yet.
-    #[error("{0} draughts is not implemented yet (implemented: spanish, portuguese)")]
+    #[error("{0} draughts is not implemented yet (implemented: spanish, portuguese, brazilian)")]
     NotImplemented(Variant),
 }
 
