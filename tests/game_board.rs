@@ -13,7 +13,7 @@ fn names(game: &AnyGame, points: &[Point]) -> Vec<String> {
 }
 
 fn spanish(fen: &str) -> AnyGame {
-    AnyGame::from_text(&GameSpec::Spanish, fen).expect("a valid FEN")
+    AnyGame::from_text(&GameSpec::default(), fen).expect("a valid FEN")
 }
 
 fn player(index: usize) -> Player {
@@ -22,7 +22,7 @@ fn player(index: usize) -> Player {
 
 #[test]
 fn the_draughts_board_has_32_squares_with_promotion_rows_and_camps() {
-    let game = AnyGame::new(&GameSpec::Spanish);
+    let game = AnyGame::new(&GameSpec::default());
     let board = game.board();
     assert_eq!(
         board.shape,
@@ -191,7 +191,7 @@ fn a_capture_onto_the_last_row_promotes_and_a_step_is_a_step() {
     let anatomy = game.anatomy(&game.legal_moves()[0]);
     assert_eq!(names(&game, &anatomy.path), ["23", "30"]);
     assert!(anatomy.promotes);
-    let start = AnyGame::new(&GameSpec::Spanish);
+    let start = AnyGame::new(&GameSpec::default());
     let mv = start.parse_move("11-15").expect("legal");
     let anatomy = start.anatomy(&mv);
     assert_eq!((anatomy.kind, anatomy.captured.len()), (MoveKind::Step, 0));
@@ -262,7 +262,7 @@ fn statuses_turns_and_first_player_through_the_interface() {
     );
     assert_eq!(game.player_status(player(5)), None);
 
-    let mut draughts = AnyGame::new(&GameSpec::Spanish);
+    let mut draughts = AnyGame::new(&GameSpec::default());
     draughts.play_text("11-15").expect("legal");
     draughts.resign(player(1)).expect("playing");
     assert_eq!(draughts.turn_count(), 2);
@@ -316,7 +316,7 @@ fn the_registry_names_every_game_once() {
 fn every_capture_of_long_play_outs_has_a_path_through_each_victim() {
     let mut captures = 0;
     for seed in 0..40usize {
-        let mut game = AnyGame::new(&GameSpec::Spanish);
+        let mut game = AnyGame::new(&GameSpec::default());
         for ply in 0..160usize {
             let moves = game.legal_moves();
             if moves.is_empty() {
@@ -361,7 +361,7 @@ fn board_rows(diagram: &str) -> String {
 fn the_diagram_draws_each_piece_with_its_symbol_in_the_board_rows() {
     let mut games = vec![
         spanish("W:WK9,18,22:BK30,5,13"),
-        AnyGame::new(&GameSpec::Spanish),
+        AnyGame::new(&GameSpec::default()),
     ];
     for players in 1..=6 {
         games.push(AnyGame::new(&GameSpec::Chinese(Rules::for_players(
@@ -405,7 +405,7 @@ fn duplicate_capture_orders_are_counted_only_where_a_game_has_them() {
     let ring = spanish("W:WK9:B5,13,15,28");
     assert_eq!(ring.perft(1, 1), 1);
     assert_eq!(ring.perft_keeping_duplicates(1, 1, 1), Some(2));
-    let start = AnyGame::new(&GameSpec::Spanish);
+    let start = AnyGame::new(&GameSpec::default());
     assert_eq!(
         start.perft_keeping_duplicates(5, 2, 1),
         Some(start.perft(5, 1))

@@ -6,7 +6,7 @@ use damas::{spanish, AnyGame, AnyMove, EndReason, Game, GameKind, GameSpec, Play
 
 fn specs() -> Vec<GameSpec> {
     vec![
-        GameSpec::Spanish,
+        GameSpec::default(),
         GameSpec::Chinese(Rules::for_players(2)),
         GameSpec::Chinese(Rules::for_players(3)),
         GameSpec::Chinese(Rules::for_players(6)),
@@ -206,7 +206,7 @@ fn spanish_resignation_and_adjudication() {
 #[test]
 fn spanish_wins_by_the_rules_have_places_and_reasons() {
     // White to move with no pieces: Black has won.
-    let game = AnyGame::from_text(&GameSpec::Spanish, "W:W:B5").expect("valid FEN");
+    let game = AnyGame::from_text(&GameSpec::default(), "W:W:B5").expect("valid FEN");
     let outcome = game.outcome().expect("over");
     assert_eq!(outcome.places, vec![2, 1]);
     assert_eq!(outcome.reason, EndReason::NoPieces);
@@ -237,7 +237,7 @@ fn two_player_chinese_resignation_is_a_win_for_the_rival() {
 
 #[test]
 fn moves_of_one_piece_and_bad_squares() {
-    let draughts = AnyGame::new(&GameSpec::Spanish);
+    let draughts = AnyGame::new(&GameSpec::default());
     let mut from_11: Vec<String> = draughts
         .moves_from(draughts.point("11").expect("a square"))
         .iter()
@@ -263,7 +263,7 @@ fn moves_of_one_piece_and_bad_squares() {
 #[test]
 fn a_move_of_the_other_game_is_refused() {
     let star = AnyGame::new(&GameSpec::Chinese(Rules::default()));
-    let draughts = AnyGame::new(&GameSpec::Spanish);
+    let draughts = AnyGame::new(&GameSpec::default());
     let AnyMove::Spanish(_) = draughts.legal_moves()[0] else {
         panic!("a Spanish move");
     };
@@ -334,7 +334,7 @@ fn players_read_and_print_as_p1_to_p6() {
 
 #[test]
 fn perft_and_divide_through_the_interface() {
-    let draughts = AnyGame::new(&GameSpec::Spanish);
+    let draughts = AnyGame::new(&GameSpec::default());
     assert_eq!(draughts.perft(4, 1), 1469);
     assert_eq!(draughts.perft(4, 2), 1469);
     let rows = draughts.divide(3);
@@ -366,7 +366,7 @@ fn perft_and_divide_give_up_once_stopped_and_agree_otherwise() {
 #[test]
 fn a_spanish_side_without_pieces_has_lost_when_the_fen_is_read() {
     for (fen, winner) in [("W:W21:B", 0), ("B:W21:B", 0), ("W:W:B5", 1)] {
-        let game = AnyGame::from_text(&GameSpec::Spanish, fen).expect("valid FEN");
+        let game = AnyGame::from_text(&GameSpec::default(), fen).expect("valid FEN");
         let outcome = game.outcome().expect("over at once");
         assert_eq!(outcome.winner(), Player::new(winner), "{fen}");
         assert_eq!(outcome.reason, EndReason::NoPieces, "{fen}");
@@ -414,7 +414,7 @@ fn a_chinese_goal_full_when_read_is_a_finished_player() {
 fn any_move_ends_are_the_anatomy_ends_in_every_game() {
     // A king capture (1x17 through 23 and 30) as well as the openings of
     // every game: the ends come from the move alone.
-    let king = AnyGame::from_text(&GameSpec::Spanish, "W:WK1:B14,26,27").unwrap();
+    let king = AnyGame::from_text(&GameSpec::default(), "W:WK1:B14,26,27").unwrap();
     let mut games: Vec<AnyGame> = specs().iter().map(AnyGame::new).collect();
     games.push(king);
     let mut checked = 0;

@@ -1,6 +1,6 @@
 //! `damas tune`: fits the Spanish evaluation's weights to game results by
 //! Texel's method, and writes them as the Rust source the engine compiles
-//! (`engine/src/spanish/search/weights.rs`).
+//! (`engine/src/draughts/search/weights.rs`).
 //!
 //! Each position of the data (`damas datagen`'s `FEN RESULT` lines) is
 //! reduced to its feature counts ([`damas::spanish::tuning::features`]).

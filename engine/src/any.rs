@@ -10,21 +10,27 @@ use crate::game::{Game, GameKind, Outcome, PlayError, PositionError};
 use crate::spanish;
 
 /// Which game to start, with its rules.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum GameSpec {
-    /// Spanish draughts.
-    #[default]
-    Spanish,
+    /// Draughts on the 8×8 board under these rules (the variant).
+    Draughts(spanish::Rules),
     /// Chinese checkers under these rules (the variant and the number of
     /// players included).
     Chinese(chinese::Rules),
 }
 
+impl Default for GameSpec {
+    /// Spanish draughts.
+    fn default() -> GameSpec {
+        GameSpec::Draughts(spanish::Rules::default())
+    }
+}
+
 impl GameSpec {
     /// The game `kind` for `players` players. `rules` gives the Chinese
     /// checkers rule settings (its own player count and variant are
-    /// replaced by `players` and `kind`); Spanish draughts has no rule
-    /// settings and takes two players only.
+    /// replaced by `players` and `kind`); draughts takes two players only
+    /// and is played under the default [`spanish::Rules`].
     ///
     /// # Errors
     ///
@@ -40,7 +46,7 @@ impl GameSpec {
             return Err(SpecError::Players { kind, players });
         }
         let variant = match kind {
-            GameKind::Spanish => return Ok(GameSpec::Spanish),
+            GameKind::Spanish => return Ok(GameSpec::default()),
             GameKind::Chinese => chinese::Variant::International,
             // With 4-6 players the Japanese variant falls back to the
             // international rules and says so (`rules_warning`).
@@ -57,7 +63,7 @@ impl GameSpec {
     /// The number of players.
     pub fn players(&self) -> u8 {
         match self {
-            GameSpec::Spanish => 2,
+            GameSpec::Draughts(_) => 2,
             GameSpec::Chinese(rules) => rules.players,
         }
     }
@@ -66,7 +72,7 @@ impl GameSpec {
     /// variant with 2–3 players).
     pub fn kind(&self) -> GameKind {
         match self {
-            GameSpec::Spanish => GameKind::Spanish,
+            GameSpec::Draughts(_) => GameKind::Spanish,
             GameSpec::Chinese(rules) => match rules.effective_variant() {
                 chinese::Variant::International => GameKind::Chinese,
                 chinese::Variant::Japanese => GameKind::Japanese,
@@ -163,7 +169,7 @@ pub(crate) fn players_text(kind: GameKind) -> String {
 /// use damas::chinese::Rules;
 /// use damas::{AnyGame, Game, GameSpec};
 ///
-/// for spec in [GameSpec::Spanish, GameSpec::Chinese(Rules::for_players(3))] {
+/// for spec in [GameSpec::default(), GameSpec::Chinese(Rules::for_players(3))] {
 ///     let mut game = AnyGame::new(&spec);
 ///     let first = game.legal_moves()[0];
 ///     game.play(first).unwrap();
@@ -207,7 +213,7 @@ impl AnyMove {
     ///
     /// ```
     /// use damas::{AnyGame, Game, GameSpec};
-    /// let game = AnyGame::new(&GameSpec::Spanish);
+    /// let game = AnyGame::new(&GameSpec::default());
     /// for mv in game.legal_moves() {
     ///     let anatomy = game.anatomy(&mv);
     ///     assert_eq!(mv.ends(), (anatomy.from, anatomy.to));
@@ -232,7 +238,9 @@ impl AnyGame {
     /// number of players wraps round.
     pub fn with_first_player(spec: &GameSpec, first: Player) -> AnyGame {
         match spec {
-            GameSpec::Spanish => AnyGame::Spanish(Box::default()),
+            GameSpec::Draughts(rules) => AnyGame::Spanish(Box::new(spanish::Draughts::new(
+                spanish::Position::start().with_rules(*rules),
+            ))),
             GameSpec::Chinese(rules) => {
                 let players = usize::from(rules.players.clamp(1, 6));
                 let rules = chinese::Rules {
@@ -258,8 +266,9 @@ impl AnyGame {
     /// Chinese checkers text is for the other variant than `spec`'s.
     pub fn from_text(spec: &GameSpec, text: &str) -> Result<AnyGame, PositionError> {
         match spec {
-            GameSpec::Spanish => {
-                let game: spanish::Draughts = text.trim().parse()?;
+            GameSpec::Draughts(rules) => {
+                let start: spanish::Position = text.trim().parse()?;
+                let game = spanish::Draughts::new(start.with_rules(*rules));
                 Ok(AnyGame::Spanish(Box::new(game)))
             }
             GameSpec::Chinese(rules) => {
@@ -479,7 +488,7 @@ impl Game for AnyGame {
     /// The variant must be this game's (see [`AnyGame::from_text`]).
     fn read_position(&self, text: &str) -> Result<AnyGame, PositionError> {
         let spec = match self {
-            AnyGame::Spanish(_) => GameSpec::Spanish,
+            AnyGame::Spanish(g) => GameSpec::Draughts(g.position().rules()),
             AnyGame::Chinese(g) => GameSpec::Chinese(*g.rules()),
         };
         AnyGame::from_text(&spec, text)

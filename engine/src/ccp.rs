@@ -32,7 +32,7 @@ pub enum CellsError {
 /// let spec = GameSpec::Chinese(Rules::ccerl());
 /// let game = ccp::read_cells(&spec, &cells, 0, 0).unwrap();
 /// assert_eq!(game.legal_moves().len(), 14);
-/// assert!(ccp::read_cells(&GameSpec::Spanish, &cells, 0, 0).is_err());
+/// assert!(ccp::read_cells(&GameSpec::default(), &cells, 0, 0).is_err());
 /// ```
 ///
 /// # Errors
@@ -66,7 +66,7 @@ pub fn read_cells(
 /// game.play_text("e4-e5").unwrap();
 /// let (cells, ply) = ccp::cells(&game).unwrap();
 /// assert_eq!((cells.len(), ply), (121, 1));
-/// assert_eq!(ccp::cells(&AnyGame::new(&GameSpec::Spanish)), None);
+/// assert_eq!(ccp::cells(&AnyGame::new(&GameSpec::default())), None);
 /// ```
 pub fn cells(game: &AnyGame) -> Option<(String, u32)> {
     match game {
@@ -104,7 +104,10 @@ mod tests {
     #[test]
     fn cells_need_two_player_chinese_checkers() {
         let empty = ".".repeat(121);
-        for spec in [GameSpec::Spanish, GameSpec::Chinese(Rules::for_players(3))] {
+        for spec in [
+            GameSpec::default(),
+            GameSpec::Chinese(Rules::for_players(3)),
+        ] {
             assert_eq!(
                 read_cells(&spec, &empty, 0, 0).err(),
                 Some(CellsError::WrongGame)

@@ -144,11 +144,11 @@ mod tests {
         crate::spanish::tablebase::generate(&dir, 2, 1, &|_| {}).expect("tables");
         let tables = EndgameTables::open(&dir).expect("complete 2-piece tables");
         assert_eq!(tables.max_pieces(), 2);
-        let kings = AnyGame::from_text(&GameSpec::Spanish, "W:WK14:BK23").expect("position");
+        let kings = AnyGame::from_text(&GameSpec::default(), "W:WK14:BK23").expect("position");
         let line = tables.probe_text(&kings).expect("in the tables");
         assert!(line.starts_with("tablebase "), "{line}");
         assert!(line.contains(" counter 0 result "), "{line}");
-        let start = AnyGame::new(&GameSpec::Spanish);
+        let start = AnyGame::new(&GameSpec::default());
         assert_eq!(tables.probe_text(&start), None);
         let star = AnyGame::new(&GameSpec::Chinese(crate::chinese::Rules::for_players(2)));
         assert_eq!(tables.probe_text(&star), None);

@@ -3,8 +3,9 @@
 //! Rules, move generation, perft and search for the two games that Spanish
 //! speakers call *damas*:
 //!
-//! - [`spanish`]: Spanish draughts (damas españolas) on the 32 dark squares of
-//!   an 8×8 board, with `u32` bitboards.
+//! - [`draughts`]: draughts on the 32 dark squares of an 8×8 board, with
+//!   `u32` bitboards, under the rules of a [`draughts::Variant`]: Spanish
+//!   draughts (damas españolas). [`spanish`] names the same items.
 //! - [`chinese`]: Chinese checkers (damas chinas) on the 121-point star for 2–6
 //!   players, and the Japanese Diamond-game variant, with `u128` bitboards.
 //!
@@ -21,7 +22,7 @@
 //!
 //! let mut engine = AnyEngine::new(1);
 //! let limits = SearchLimits { depth: Some(2), ..SearchLimits::default() };
-//! for spec in [GameSpec::Spanish, GameSpec::Chinese(Rules::for_players(3))] {
+//! for spec in [GameSpec::default(), GameSpec::Chinese(Rules::for_players(3))] {
 //!     let mut game = AnyGame::new(&spec);
 //!     let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
 //!     let best = result.best.expect("a legal move");
@@ -34,7 +35,7 @@
 //! [`pdn`] reads Spanish draughts game records (PDN) and replays them.
 //!
 //! The crate does no I/O except reading and writing endgame-table files
-//! ([`spanish::tablebase`]): the `damas-protocol` crate and the `damas` binary
+//! ([`draughts::tablebase`]): the `damas-protocol` crate and the `damas` binary
 //! put a text protocol on top. `docs/LIBRARY.md` in the repository walks
 //! through the API.
 
@@ -50,6 +51,7 @@ mod bitset;
 pub mod board;
 pub mod ccp;
 pub mod chinese;
+pub mod draughts;
 mod endgame;
 mod game;
 mod huge_pages;

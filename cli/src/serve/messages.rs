@@ -632,7 +632,7 @@ mod tests {
     /// One message of each kind, in the order of
     /// tests/data/serve_messages.json.
     fn messages() -> Vec<Message> {
-        let spanish = GameSpec::Spanish;
+        let spanish = GameSpec::default();
         let star = GameSpec::from_kind(GameKind::Chinese, 2, &Default::default()).unwrap();
         let position = |text: &str| {
             AnyGame::from_text(&spanish, text)

@@ -28,6 +28,7 @@ use crate::any::players_text;
 use crate::chinese::Rules;
 use crate::game::GameKind;
 use crate::search::{EngineOptions, Style};
+use crate::spanish;
 use crate::{GameSpec, SpecError};
 
 /// Largest value of the Chinese checkers limits (plies or rounds).
@@ -85,6 +86,8 @@ pub struct Options {
     pub tablebase_path: String,
     /// `OwnBook`: play from the opening book (Spanish draughts).
     pub own_book: bool,
+    /// `Variant`: the draughts rule set ([`spanish::Rules`]).
+    pub draughts: spanish::Rules,
 }
 
 impl Default for Options {
@@ -101,6 +104,7 @@ impl Default for Options {
             seed: 0,
             tablebase_path: String::new(),
             own_book: true,
+            draughts: spanish::Rules::default(),
         }
     }
 }
@@ -457,12 +461,16 @@ impl Options {
     /// [`OptionError::Combination`] when the game is not played by `Players`
     /// players (Spanish draughts with 3, say).
     pub fn spec(&self) -> Result<GameSpec, OptionError> {
-        GameSpec::from_kind(self.game, self.players, &self.rules).map_err(
+        let spec = GameSpec::from_kind(self.game, self.players, &self.rules).map_err(
             |SpecError::Players { kind, players }| OptionError::Combination {
                 game: kind,
                 players,
             },
-        )
+        )?;
+        Ok(match spec {
+            GameSpec::Draughts(_) => GameSpec::Draughts(self.draughts),
+            chinese => chinese,
+        })
     }
 
     /// The search settings.

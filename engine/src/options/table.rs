@@ -8,10 +8,14 @@ use super::{MAX_BEAM_WIDTH, MAX_LIMIT, MAX_MOVE_OVERHEAD_MS, MAX_SEED};
 use crate::chinese::Rules;
 use crate::game::GameKind;
 use crate::search::{Style, MAX_HASH_MB, MAX_THREADS};
+use crate::spanish::{self, Variant};
 
 const CHINESE: &[GameKind] = &[GameKind::Chinese, GameKind::Japanese];
 const ALL_GAMES: &[GameKind] = &GameKind::ALL;
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
+/// The draughts variants the front ends offer: Spanish draughts, until the
+/// end of a Portuguese game (its shorter draws) has words of its own.
+const VARIANTS: &[&str] = &[Variant::Spanish.name()];
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
 /// `Rules` presets; `custom` names any other combination and sets nothing.
 const RULE_SETS: &[&str] = &[
@@ -131,6 +135,25 @@ pub static OPTIONS: &[OptionDecl] = &[
         get: |s| OptionValue::Spin(u64::from(s.players)),
         check: any_value,
         set: |s, v| s.players = number(v) as u8,
+    },
+    OptionDecl {
+        name: "Variant",
+        kind: OptionType::Combo(VARIANTS),
+        group: OptionGroup::Rule,
+        games: &[GameKind::Spanish],
+        help: "the draughts rule set: spanish",
+        effect: OptionEffect::NewGame,
+        get: |s| OptionValue::Combo(s.draughts.variant().name()),
+        check: any_value,
+        set: |s, v| {
+            if let Some(rules) = choice(v)
+                .parse()
+                .ok()
+                .and_then(|v| spanish::Rules::new(v).ok())
+            {
+                s.draughts = rules;
+            }
+        },
     },
     rule_check!(
         "AntiBlocking",

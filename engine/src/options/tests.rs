@@ -89,7 +89,7 @@ fn players_may_come_before_game_and_the_combination_is_checked() {
     assert_eq!(settings.spec().map(|s| s.players()), Ok(3));
     settings.set("Game", "spanish").expect("valid");
     settings.set("Players", "2").expect("valid");
-    assert_eq!(settings.spec(), Ok(GameSpec::Spanish));
+    assert_eq!(settings.spec(), Ok(GameSpec::default()));
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn the_seed_reaches_the_search_and_zero_means_the_clock() {
 }
 
 #[test]
-fn rule_options_apply_to_chinese_checkers_only() {
+fn rule_options_apply_to_their_own_game() {
     let rules: Vec<&str> = OPTIONS
         .iter()
         .filter(|d| d.group == OptionGroup::Rule && d.applies_to(GameKind::Chinese))
@@ -124,10 +124,12 @@ fn rule_options_apply_to_chinese_checkers_only() {
             "Rules"
         ]
     );
-    assert!(OPTIONS
+    let draughts: Vec<&str> = OPTIONS
         .iter()
-        .filter(|d| d.group == OptionGroup::Rule)
-        .all(|d| !d.applies_to(GameKind::Spanish)));
+        .filter(|d| d.group == OptionGroup::Rule && d.applies_to(GameKind::Spanish))
+        .map(|d| d.name)
+        .collect();
+    assert_eq!(draughts, ["Variant"]);
 }
 
 #[test]
@@ -214,4 +216,22 @@ fn ccerl_is_refused_while_players_asks_for_more_than_two() {
     let mut settings = Options::default();
     settings.set("Rules", "ccerl").expect("valid");
     assert_eq!(settings.rule_set(), RuleSet::Ccerl);
+}
+
+#[test]
+fn the_variant_entry_names_the_playable_draughts_rule_sets() {
+    let mut settings = Options::default();
+    assert_eq!(settings.value("Variant").as_deref(), Some("spanish"));
+    assert_eq!(
+        settings.set("Variant", "spanish"),
+        Ok(OptionEffect::NewGame)
+    );
+    assert_eq!(
+        settings.spec(),
+        Ok(GameSpec::Draughts(crate::spanish::Rules::default()))
+    );
+    // Named variants not playable yet are no value of the combo.
+    assert!(settings.set("Variant", "russian").is_err());
+    assert!(settings.set("Variant", "checkers").is_err());
+    assert_eq!(settings.value("Variant").as_deref(), Some("spanish"));
 }

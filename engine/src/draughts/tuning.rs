@@ -6,7 +6,7 @@
 //! middle-game and an ending weight, interpolated by the number of pieces
 //! ([`Features::phase`]): `(Σ middle·count · phase + Σ ending·count ·
 //! (24 − phase)) / 24`, from White's side. The weights the engine uses are
-//! [`tuned_weights`], compiled in from `engine/src/spanish/search/weights.rs`,
+//! [`tuned_weights`], compiled in from `engine/src/draughts/search/weights.rs`,
 //! a file written by [`weights_source`]. Two rules override the sum
 //! ([`features`] returns `None` for those positions): trivial draws and
 //! the lone king's fortress.
@@ -28,7 +28,7 @@ use std::fmt::Write as _;
 
 use super::search::{evaluate_white, feature_counts, Rule, WEIGHTS};
 pub use super::search::{FEATURES, FEATURE_NAMES, HAND_WEIGHTS, PHASE_MAX};
-use crate::spanish::Position;
+use crate::draughts::Position;
 
 /// The feature counts of a position and its phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub fn tuned_weights() -> [(i32, i32); FEATURES] {
     WEIGHTS
 }
 
-/// The Rust source of `engine/src/spanish/search/weights.rs` holding
+/// The Rust source of `engine/src/draughts/search/weights.rs` holding
 /// `weights`, with `header` lines (what data and settings produced them)
 /// as comments on top.
 pub fn weights_source(weights: &[(i32, i32); FEATURES], header: &[String]) -> String {

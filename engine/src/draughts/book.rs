@@ -2,7 +2,7 @@
 //! the moves worth playing from each, each move's score and how often the
 //! self-play that built the book chose it.
 //!
-//! The book is built by [`build_book`](crate::spanish::build_book) (the
+//! The book is built by [`build_book`](crate::draughts::build_book) (the
 //! command `damas book`) and shipped in
 //! the library ([`Book::builtin`], from `engine/data/spanish_book.txt`). The
 //! search plays from it when [`EngineOptions::own_book`] is on
@@ -26,8 +26,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+use crate::draughts::{long_text, Move, Position};
 use crate::random::splitmix;
-use crate::spanish::{long_text, Move, Position};
 
 /// The moves within this many centi-men of the best are played.
 pub const PLAY_MARGIN: i32 = 10;

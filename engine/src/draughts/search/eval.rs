@@ -13,7 +13,7 @@ use super::features::{
     features, men_equivalent, pc, Counts, Side, Sides, Sink, FEATURES, PHASE_MAX,
 };
 use super::weights::WEIGHTS;
-use crate::spanish::{Color, Position};
+use crate::draughts::{Color, Position};
 
 /// A man in the material-only baselines.
 const MAN: i32 = 100;

@@ -9,10 +9,10 @@
 use std::sync::atomic::Ordering as AtomicOrdering;
 use std::time::Instant;
 
+use crate::draughts::{Move, Position};
 use crate::search::deepest;
 use crate::search::time::TimeManager;
 use crate::search::{SearchInfo, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
-use crate::spanish::{Move, Position};
 
 use super::alphabeta::{Searcher, Shared};
 use super::ordering::NO_MOVE;

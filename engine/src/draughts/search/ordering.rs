@@ -2,8 +2,8 @@
 //! kings taken), promotions, the two killer moves of the ply, and the
 //! history heuristic (quiet moves that caused cut-offs elsewhere).
 
+use crate::draughts::{Move, Position, MAX_MOVES};
 use crate::search::MAX_PLY;
-use crate::spanish::{Move, Position, MAX_MOVES};
 
 /// Never a real move: a quiet move from a square to itself.
 pub const NO_MOVE: Move = Move {

@@ -21,6 +21,7 @@ use super::color::Color;
 use super::movegen::{child_of, count, dispatch, mover_sets, pop2, Dispatch};
 use super::moves::MoveList;
 use super::position::Position;
+use super::rules::{CaptureChoice, Rules, VariantRules};
 use super::tables::{
     down_left, down_right, slide, up_left, up_right, EVEN_ROWS, ODD_ROWS, ROW_1, ROW_8,
 };
@@ -29,7 +30,7 @@ use super::tables::{
 /// kings, against the pieces `opp` (of which kings `opp_kings`), on empty
 /// squares `empty`. `child` makes the position, for the full count.
 #[inline(always)]
-fn count_men<const W: bool>(
+fn count_men<const W: bool, R: VariantRules>(
     men: u32,
     opp: u32,
     opp_kings: u32,
@@ -63,10 +64,11 @@ fn count_men<const W: bool>(
         down_left(down_left(l) & opp) | down_right(down_right(l) & opp)
     };
     if on & empty != 0 {
-        return longest_men::<W>(la, lb, opp, opp_kings, empty, child);
+        return longest_men::<W, R>(la, lb, opp, opp_kings, empty, child);
     }
-    // Single jumps only; those taking a king when any does.
-    if opp_kings != 0 {
+    // Single jumps only; those taking a king when any does, where the
+    // rules prefer kings.
+    if matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings) && opp_kings != 0 {
         let (ka, kb) = jumps(opp_kings);
         if ka | kb != 0 {
             return pop2(ka, kb);
@@ -79,7 +81,7 @@ fn count_men<const W: bool>(
 /// `W`, whose first jumps land on `la` and `lb`; `child` makes the
 /// position for the full count.
 #[inline(always)]
-fn longest_men<const W: bool>(
+fn longest_men<const W: bool, R: VariantRules>(
     la: u32,
     lb: u32,
     opp: u32,
@@ -110,8 +112,8 @@ fn longest_men<const W: bool>(
     // The longest captures are the moves. Taking more kings breaks ties
     // among them, which needs the full search when the other side has
     // kings.
-    if opp_kings != 0 {
-        return count::<W>(&child()) as u32;
+    if matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings) && opp_kings != 0 {
+        return count::<W, R>(&child()) as u32;
     }
     // At most three jumps: a man jumps two rows forward each time.
     let three = two.map(|x| pop2(ja(x), jb(x)));
@@ -125,12 +127,13 @@ fn longest_men<const W: bool>(
 /// The position with these sets, side `W` to move (no hash: perft and the
 /// bulk count never read it).
 #[inline(always)]
-fn make<const W: bool>(white: u32, black: u32, kings: u32) -> Position {
+fn make<const W: bool, R: VariantRules>(white: u32, black: u32, kings: u32) -> Position {
     Position {
         white,
         black,
         kings,
         side: if W { Color::White } else { Color::Black },
+        rules: Rules::of::<R>(),
         hash: 0,
     }
 }
@@ -139,24 +142,29 @@ fn make<const W: bool>(white: u32, black: u32, kings: u32) -> Position {
 /// `mine` (kings `mine_kings`) and the other side `theirs` (kings
 /// `their_kings`).
 #[inline(always)]
-fn reply<const W: bool>(mine: u32, mine_kings: u32, theirs: u32, their_kings: u32) -> u32 {
+fn reply<const W: bool, R: VariantRules>(
+    mine: u32,
+    mine_kings: u32,
+    theirs: u32,
+    their_kings: u32,
+) -> u32 {
     let empty = !(mine | theirs);
     let kings = mine_kings | their_kings;
     let (white, black) = if W { (mine, theirs) } else { (theirs, mine) };
     if their_kings != 0 {
         return if W {
-            count::<false>(&make::<false>(white, black, kings))
+            count::<false, R>(&make::<false, R>(white, black, kings))
         } else {
-            count::<true>(&make::<true>(white, black, kings))
+            count::<true, R>(&make::<true, R>(white, black, kings))
         } as u32;
     }
     if W {
-        count_men::<false>(theirs, mine, mine_kings, empty, || {
-            make::<false>(white, black, kings)
+        count_men::<false, R>(theirs, mine, mine_kings, empty, || {
+            make::<false, R>(white, black, kings)
         })
     } else {
-        count_men::<true>(theirs, mine, mine_kings, empty, || {
-            make::<true>(white, black, kings)
+        count_men::<true, R>(theirs, mine, mine_kings, empty, || {
+            make::<true, R>(white, black, kings)
         })
     }
 }
@@ -181,7 +189,7 @@ macro_rules! each_bit {
 /// took by walking the sequence back, which skips the capture search and
 /// the move list.
 #[inline(always)]
-fn men_captures<const W: bool>(s: &MoverSets) -> u64 {
+fn men_captures<const W: bool, R: VariantRules>(s: &MoverSets) -> u64 {
     let empty = !s.occ;
     let promo = if W { ROW_8 } else { ROW_1 };
     let mine = s.men | s.kings;
@@ -248,19 +256,19 @@ fn men_captures<const W: bool>(s: &MoverSets) -> u64 {
                 taken |= cap;
             }
             let kings = s.kings | (to & promo);
-            n += u64::from(reply::<W>(mine ^ (at | to), kings, s.opp & !taken, 0));
+            n += u64::from(reply::<W, R>(mine ^ (at | to), kings, s.opp & !taken, 0));
         });
     }
     n
 }
 
 /// Perft 2 from `pos`, side `W` to move.
-pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
+pub(super) fn perft_two<const W: bool, R: VariantRules>(pos: &Position) -> u64 {
     let s = mover_sets::<W>(pos);
     let promo = if W { ROW_8 } else { ROW_1 };
     let mine = s.men | s.kings;
     let mut n = 0u64;
-    match dispatch::<W>(&s) {
+    match dispatch::<W, R>(&s) {
         Dispatch::Quiet => {
             let empty = !s.occ;
             // A man's step from `from` to `to`.
@@ -268,7 +276,7 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                 ($to:ident, $from:expr) => {{
                     let kings = s.kings | ($to & promo);
                     let moved = mine ^ ($to | $from);
-                    n += u64::from(reply::<W>(moved, kings, s.opp, s.opp_kings));
+                    n += u64::from(reply::<W, R>(moved, kings, s.opp, s.opp_kings));
                 }};
             }
             // Steps whose child is counted one by one: all of them,
@@ -392,7 +400,7 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                 for d in 0..4 {
                     each_bit!(to in slide(d, ki, s.occ) => {
                         let (m, mk) = (mine ^ (k | to), s.kings ^ (k | to));
-                        n += u64::from(reply::<W>(m, mk, s.opp, s.opp_kings));
+                        n += u64::from(reply::<W, R>(m, mk, s.opp, s.opp_kings));
                     });
                 }
             });
@@ -405,7 +413,7 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                     let kings = s.kings | ($to & promo);
                     let moved = mine ^ ($to | $from);
                     let (theirs, their_kings) = (s.opp & !cap, s.opp_kings & !cap);
-                    n += u64::from(reply::<W>(moved, kings, theirs, their_kings));
+                    n += u64::from(reply::<W, R>(moved, kings, theirs, their_kings));
                 }};
             }
             // A jump moves the man by a constant 9 or 7 bits.
@@ -417,10 +425,10 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                 each_bit!(to in lb => { jump!(to, to << 9, up_left(to)) });
             }
         }
-        Dispatch::Search { kings: 0, .. } if s.opp_kings == 0 => n = men_captures::<W>(&s),
+        Dispatch::Search { kings: 0, .. } if s.opp_kings == 0 => n = men_captures::<W, R>(&s),
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
-            gen_captures::<W>(&s, men, kings, &mut list);
+            gen_captures::<W, R>(&s, men, kings, &mut list);
             for m in &list {
                 let c = child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured);
                 let (mine, theirs) = if W {
@@ -428,7 +436,12 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
                 } else {
                     (c.black, c.white)
                 };
-                n += u64::from(reply::<W>(mine, mine & c.kings, theirs, theirs & c.kings));
+                n += u64::from(reply::<W, R>(
+                    mine,
+                    mine & c.kings,
+                    theirs,
+                    theirs & c.kings,
+                ));
             }
         }
     }
@@ -438,16 +451,17 @@ pub(super) fn perft_two<const W: bool>(pos: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spanish::movegen::visit;
+    use crate::draughts::movegen::visit;
+    use crate::draughts::rules::SpanishRules;
 
     /// Perft 2 the plain way: every child made and counted in full.
-    fn plain<const W: bool>(pos: &Position) -> u64 {
+    fn plain<const W: bool, R: VariantRules>(pos: &Position) -> u64 {
         let mut n = 0;
-        visit::<W, _>(pos, |c| {
+        visit::<W, R, _>(pos, |c| {
             n += if W {
-                count::<false>(c)
+                count::<false, R>(c)
             } else {
-                count::<true>(c)
+                count::<true, R>(c)
             } as u64;
         });
         n
@@ -455,6 +469,7 @@ mod tests {
 
     #[test]
     fn equals_the_plain_count_along_random_games() {
+        type R = SpanishRules;
         // Random games from the start (xorshift, fixed seed), every
         // position on the way checked: openings, captures, kings.
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -463,8 +478,8 @@ mod tests {
             let mut pos = Position::start();
             for _ in 0..150 {
                 let (fast, slow) = match pos.side {
-                    Color::White => (perft_two::<true>(&pos), plain::<true>(&pos)),
-                    Color::Black => (perft_two::<false>(&pos), plain::<false>(&pos)),
+                    Color::White => (perft_two::<true, R>(&pos), plain::<true, R>(&pos)),
+                    Color::Black => (perft_two::<false, R>(&pos), plain::<false, R>(&pos)),
                 };
                 assert_eq!(fast, slow, "{}", pos.to_fen());
                 checked += 1;

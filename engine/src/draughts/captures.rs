@@ -1,13 +1,16 @@
 //! The capture search: a depth-first walk over (square, captured set) for
 //! each piece that can capture, keeping only the sequences that take the
-//! most pieces and then the most kings, and merging king sequences with the
+//! most pieces and then, where the rules say so, the most kings, and merging king sequences with the
 //! same (from, to, captured set).
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
+use std::marker::PhantomData;
+
 use arrayvec::ArrayVec;
 
 use super::moves::{Move, MoveList, MAX_MOVES};
+use super::rules::{CaptureChoice, CapturePromotion, VariantRules};
 use super::tables::{down_left, down_right, nearest, slide, up_left, up_right, RAY, ROW_1, ROW_8};
 
 /// The side to move's pieces seen generically.
@@ -100,7 +103,7 @@ impl OrderLog for &mut CaptureOrders {
 /// State of the capture search for the whole position. With `LIST` the
 /// moves go to `list`; without, they are only counted (valid when no king
 /// of the side to move can capture, since only kings make duplicates).
-struct Captures<'a, const LIST: bool, O: OrderLog> {
+struct Captures<'a, const LIST: bool, R: VariantRules, O: OrderLog> {
     from: u8,
     /// Occupied squares without the moving piece (captured pieces stay).
     occ: u32,
@@ -116,12 +119,14 @@ struct Captures<'a, const LIST: bool, O: OrderLog> {
     list: &'a mut MoveList,
     /// The capture orders, when they are wanted.
     orders: O,
+    rules: PhantomData<R>,
 }
 
-impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
+impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
     #[inline(always)]
     fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
-        let k = if self.opp_kings == 0 {
+        let kings_count = matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings);
+        let k = if !kings_count || self.opp_kings == 0 {
             0
         } else {
             (cap & self.opp_kings).count_ones()
@@ -158,6 +163,9 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
 
     /// Continues a man's capture from the square `at` (a single bit).
     fn man<const W: bool>(&mut self, at: u32, cap: u32, n: u32) {
+        if R::MEN_CAPTURE_BACKWARD {
+            return self.man_both_ways(at, cap, n);
+        }
         let avail = self.opp & !cap;
         let empty = !self.occ;
         let (mid_a, mid_b) = if W {
@@ -175,8 +183,15 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
                 continue;
             }
             let c = cap | mid;
+            const {
+                assert!(!matches!(
+                    R::CAPTURE_PROMOTION,
+                    CapturePromotion::ContinuesAsKing
+                ));
+            }
+            // A man that goes on as a man cannot jump from its last row
+            // (it moves forward only), so both remaining rules end here.
             if land & self.promo != 0 {
-                // Promotion ends the move.
                 self.record(land.trailing_zeros() as usize, c, n + 1, false);
             } else {
                 self.man::<W>(land, c, n + 1);
@@ -184,6 +199,43 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
         }
         if land_a | land_b == 0 && cap != 0 {
             self.record(at.trailing_zeros() as usize, cap, n, false);
+        }
+    }
+
+    /// A man's capture where men jump in all four directions and are
+    /// crowned only where the capture ends: one that crosses its last row
+    /// goes on as a man. Two paths may end alike, as a king's do.
+    fn man_both_ways(&mut self, at: u32, cap: u32, n: u32) {
+        const {
+            assert!(
+                !R::MEN_CAPTURE_BACKWARD
+                    || matches!(R::CAPTURE_PROMOTION, CapturePromotion::OnlyAtEnd)
+            );
+        }
+        let avail = self.opp & !cap;
+        let empty = !self.occ;
+        let mut found = false;
+        for (mid, land) in [
+            (up_left(at) & avail, up_left(up_left(at) & avail) & empty),
+            (up_right(at) & avail, up_right(up_right(at) & avail) & empty),
+            (
+                down_left(at) & avail,
+                down_left(down_left(at) & avail) & empty,
+            ),
+            (
+                down_right(at) & avail,
+                down_right(down_right(at) & avail) & empty,
+            ),
+        ] {
+            if land != 0 {
+                found = true;
+                let saved = self.orders.enter(mid.trailing_zeros() as usize);
+                self.man_both_ways(land, cap | mid, n + 1);
+                self.orders.leave(saved);
+            }
+        }
+        if !found && cap != 0 {
+            self.record(at.trailing_zeros() as usize, cap, n, n >= 4);
         }
     }
 
@@ -221,14 +273,14 @@ impl<const LIST: bool, O: OrderLog> Captures<'_, LIST, O> {
 /// Runs the capture search for the given men and kings; returns the number
 /// of legal captures (also pushed to `list` when `LIST`, with their
 /// capture orders in `orders` when given).
-pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
+pub(super) fn search_captures<const W: bool, const LIST: bool, R: VariantRules, O: OrderLog>(
     s: &MoverSets,
     men: u32,
     kings: u32,
     list: &mut MoveList,
     orders: O,
 ) -> usize {
-    let mut g = Captures::<LIST, O> {
+    let mut g = Captures::<LIST, R, O> {
         from: 0,
         occ: s.occ,
         opp: s.opp,
@@ -240,6 +292,7 @@ pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
         count: 0,
         list,
         orders,
+        rules: PhantomData,
     };
     let mut m = men;
     while m != 0 {
@@ -262,11 +315,11 @@ pub(super) fn search_captures<const W: bool, const LIST: bool, O: OrderLog>(
     g.count
 }
 
-pub(super) fn gen_captures<const W: bool>(
+pub(super) fn gen_captures<const W: bool, R: VariantRules>(
     s: &MoverSets,
     men: u32,
     kings: u32,
     list: &mut MoveList,
 ) {
-    search_captures::<W, true, ()>(s, men, kings, list, ());
+    search_captures::<W, true, R, ()>(s, men, kings, list, ());
 }

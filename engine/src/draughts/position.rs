@@ -6,12 +6,14 @@ use super::bitboard::Bitboard;
 use super::color::{Color, ColoredPiece, PieceKind};
 use super::error::{FenError, IllegalMoveError};
 use super::moves::Move;
+use super::rules::Rules;
 use super::square::Square;
 use super::tables::{ROW_1, ROW_8};
 use super::zobrist;
 
-/// A Spanish draughts position: pieces, kings and side to move, with its
-/// Zobrist hash kept up to date.
+/// A draughts position: pieces, kings, side to move and the rules played
+/// ([`Rules`], Spanish draughts unless [`Position::with_rules`] says
+/// otherwise), with its Zobrist hash kept up to date.
 ///
 /// Positions are small (`Copy`, 24 bytes); search and perft use copy-make
 /// ([`Position::played_unchecked`]) while [`Position::play_unchecked`]
@@ -33,6 +35,9 @@ pub struct Position {
     pub(crate) black: u32,
     pub(crate) kings: u32,
     pub(crate) side: Color,
+    /// The rule set played; a byte in what would be padding, so the
+    /// position stays 24 bytes.
+    pub(crate) rules: Rules,
     pub(crate) hash: u64,
 }
 
@@ -97,10 +102,30 @@ impl Position {
             black: black.0,
             kings: kings.0,
             side,
+            rules: Rules::SPANISH,
             hash: 0,
         };
         pos.hash = pos.compute_hash();
         Ok(pos)
+    }
+
+    /// The same position played under `rules`. The hash does not change:
+    /// a search or a table holds positions of one rule set only.
+    ///
+    /// ```
+    /// use damas::spanish::{Position, Rules};
+    /// let pos = Position::start().with_rules(Rules::default());
+    /// assert_eq!(pos.rules(), Rules::default());
+    /// ```
+    #[must_use]
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The rules played.
+    pub fn rules(&self) -> Rules {
+        self.rules
     }
 
     /// Side to move.

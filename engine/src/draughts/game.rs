@@ -7,8 +7,9 @@ use thiserror::Error;
 
 use super::{Color, FenError, Move, MoveParseError, Position};
 
-/// Plies without a capture or a man move after which the game is drawn
-/// (40 moves by each side).
+/// Plies without a capture or a man move after which Spanish draughts is
+/// drawn (40 moves by each side); [`Rules::no_progress_plies`](super::Rules::no_progress_plies) gives each
+/// variant's.
 pub const NO_PROGRESS_PLIES: u32 = 80;
 
 /// Why a game was won.
@@ -28,8 +29,12 @@ pub enum WinReason {
 pub enum DrawReason {
     /// The same position with the same side to move occurred three times.
     Repetition,
-    /// 80 plies without a capture and without a man moving.
+    /// 80 plies without a capture and without a man moving (40 in
+    /// Portuguese draughts).
     NoProgress,
+    /// Three kings did not beat a lone king within the plies of
+    /// [`Rules::three_kings_plies`](super::Rules::three_kings_plies) (Portuguese draughts: 24).
+    ThreeKings,
     /// A referee stopped the game
     /// ([`adjudicate_draw`](crate::Game::adjudicate_draw)).
     Adjudicated,
@@ -166,9 +171,29 @@ impl Draughts {
             .count()
     }
 
+    /// Plies played since three kings first stood against a lone king, when
+    /// they do now (the side with three kings and nothing else, the other
+    /// with one king and nothing else); `None` otherwise. The material
+    /// only shrinks, so the ending is the last stretch of the game.
+    pub fn three_kings_plies_played(&self) -> Option<u32> {
+        let ending = |p: &Position| {
+            let (white, black) = (p.white.count_ones(), p.black.count_ones());
+            (p.white | p.black) & !p.kings == 0 && matches!((white, black), (3, 1) | (1, 3))
+        };
+        let stretch = self
+            .positions
+            .iter()
+            .rev()
+            .take_while(|p| ending(p))
+            .count();
+        (stretch > 0).then(|| stretch as u32 - 1)
+    }
+
     /// The state of the game. A win (no pieces, then no legal move) takes
     /// precedence over the draws; then threefold repetition, then the
-    /// 80-ply no-progress rule. A side without pieces has lost whoever is
+    /// no-progress rule of the variant ([`Rules::no_progress_plies`](super::Rules::no_progress_plies): 80
+    /// plies, 40 in Portuguese draughts), then three kings against one
+    /// ([`Rules::three_kings_plies`](super::Rules::three_kings_plies)). A side without pieces has lost whoever is
     /// to move, so a FEN with one side empty is over as soon as it is read.
     pub fn status(&self) -> GameStatus {
         if let Some(ruling) = self.ruling {
@@ -195,10 +220,20 @@ impl Draughts {
                 reason: DrawReason::Repetition,
             };
         }
-        if self.plies_without_progress() >= NO_PROGRESS_PLIES {
+        let rules = pos.rules();
+        if self.plies_without_progress() >= rules.no_progress_plies() {
             return GameStatus::Draw {
                 reason: DrawReason::NoProgress,
             };
+        }
+        if let (Some(limit), Some(played)) =
+            (rules.three_kings_plies(), self.three_kings_plies_played())
+        {
+            if played >= limit {
+                return GameStatus::Draw {
+                    reason: DrawReason::ThreeKings,
+                };
+            }
         }
         GameStatus::Ongoing
     }

@@ -4,11 +4,11 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
+use crate::draughts::book::{Book, BookMove, PLAY_MARGIN};
+use crate::draughts::{Draughts, Engine, Position};
 use crate::game::{Game, Search};
 use crate::random::Rng;
 use crate::search::{EngineOptions, Score, SearchLimits, Style};
-use crate::spanish::book::{Book, BookMove, PLAY_MARGIN};
-use crate::spanish::{Draughts, Engine, Position};
 
 /// How a book is built: `games` self-play games of `plies` plies each,
 /// the first `random_plies` of them random, every position's moves scored

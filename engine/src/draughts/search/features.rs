@@ -14,8 +14,8 @@
 //! rows counted from its own back row, so the evaluation is
 //! colour-symmetric (the 180° rotation with the colours swapped).
 
-use crate::spanish::tables::{down_left, down_right, slide, up_left, up_right, DL, DR, UL, UR};
-use crate::spanish::Position;
+use crate::draughts::tables::{down_left, down_right, slide, up_left, up_right, DL, DR, UL, UR};
+use crate::draughts::Position;
 
 /// Where each feature's weight sits in the weight arrays.
 pub(crate) mod index {
@@ -346,7 +346,7 @@ pub(crate) fn features<S: Sink>(pos: &Position, sides: &Sides, sink: &mut S) {
     sink.add(index::BACKED, w.backed - b.backed);
     sink.add(index::BACK_PATTERN + w.pattern, 1);
     sink.add(index::BACK_PATTERN + b.pattern, -1);
-    let tempo = if pos.to_move() == crate::spanish::Color::White {
+    let tempo = if pos.to_move() == crate::draughts::Color::White {
         1
     } else {
         -1

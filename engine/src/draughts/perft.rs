@@ -12,6 +12,7 @@ use super::movegen::{count, count_with_orders, legal_moves_with_orders, visit};
 use super::moves::{Move, MoveList};
 use super::perft_two::perft_two;
 use super::position::Position;
+use super::rules::{with_rules, VariantRules};
 use super::tables::{ROW_1, ROW_8};
 
 /// Copy-make without the hash update (perft never reads the hash).
@@ -27,20 +28,20 @@ fn child(pos: &Position, mv: &Move) -> Position {
     p
 }
 
-fn perft_side<const W: bool>(pos: &Position, depth: u32) -> u64 {
-    if depth <= 2 {
-        return if depth == 2 {
-            perft_two::<W>(pos)
-        } else {
-            count::<W>(pos) as u64
-        };
+fn perft_side<const W: bool, R: VariantRules>(pos: &Position, depth: u32) -> u64 {
+    if depth == 1 {
+        return count::<W, R>(pos) as u64;
+    }
+    // The two-ply count reads men that capture forward only.
+    if depth == 2 && !R::MEN_CAPTURE_BACKWARD {
+        return perft_two::<W, R>(pos);
     }
     let mut n = 0;
-    visit::<W, _>(pos, |c| {
+    visit::<W, R, _>(pos, |c| {
         n += if W {
-            perft_side::<false>(c, depth - 1)
+            perft_side::<false, R>(c, depth - 1)
         } else {
-            perft_side::<true>(c, depth - 1)
+            perft_side::<true, R>(c, depth - 1)
         };
     });
     n
@@ -48,10 +49,10 @@ fn perft_side<const W: bool>(pos: &Position, depth: u32) -> u64 {
 
 /// Perft for `depth >= 1`.
 fn perft_inner(pos: &Position, depth: u32) -> u64 {
-    match pos.side {
-        Color::White => perft_side::<true>(pos, depth),
-        Color::Black => perft_side::<false>(pos, depth),
-    }
+    with_rules!(pos.rules.variant(), R => match pos.side {
+        Color::White => perft_side::<true, R>(pos, depth),
+        Color::Black => perft_side::<false, R>(pos, depth),
+    })
 }
 
 /// Number of move sequences of length `depth` from `pos` (each move being a
@@ -196,14 +197,14 @@ fn table_key(pos: &Position) -> [u64; 2] {
 /// less than a table probe saves.
 const HASH_MIN_DEPTH: u32 = 3;
 
-fn perft_hashed_side<const W: bool>(
+fn perft_hashed_side<const W: bool, R: VariantRules>(
     pos: &Position,
     depth: u32,
     table: &mut PerftTable,
     stop: &AtomicBool,
 ) -> Option<u64> {
     if depth < HASH_MIN_DEPTH {
-        return Some(perft_side::<W>(pos, depth));
+        return Some(perft_side::<W, R>(pos, depth));
     }
     let key = table_key(pos);
     if let Some(n) = table.probe(&key, depth) {
@@ -214,14 +215,14 @@ fn perft_hashed_side<const W: bool>(
     }
     let mut n = 0u64;
     let mut gave_up = false;
-    visit::<W, _>(pos, |c| {
+    visit::<W, R, _>(pos, |c| {
         if gave_up {
             return;
         }
         let sub = if W {
-            perft_hashed_side::<false>(c, depth - 1, table, stop)
+            perft_hashed_side::<false, R>(c, depth - 1, table, stop)
         } else {
-            perft_hashed_side::<true>(c, depth - 1, table, stop)
+            perft_hashed_side::<true, R>(c, depth - 1, table, stop)
         };
         match sub {
             Some(k) => n = n.saturating_add(k),
@@ -241,11 +242,11 @@ fn perft_hashed_inner(
     table: &mut PerftTable,
     stop: &AtomicBool,
 ) -> Option<u64> {
-    match (depth, pos.side) {
+    with_rules!(pos.rules.variant(), R => match (depth, pos.side) {
         (0, _) => Some(1),
-        (_, Color::White) => perft_hashed_side::<true>(pos, depth, table, stop),
-        (_, Color::Black) => perft_hashed_side::<false>(pos, depth, table, stop),
-    }
+        (_, Color::White) => perft_hashed_side::<true, R>(pos, depth, table, stop),
+        (_, Color::Black) => perft_hashed_side::<false, R>(pos, depth, table, stop),
+    })
 }
 
 /// [`perft`] with a transposition table of about `hash_mb` MiB (1 to
@@ -282,14 +283,14 @@ pub(crate) fn perft_hashed_until(
     })
 }
 
-fn perft_keeping_side<const W: bool>(
+fn perft_keeping_side<const W: bool, R: VariantRules>(
     pos: &Position,
     depth: u32,
     table: &mut PerftTable,
     stop: &AtomicBool,
 ) -> Option<u64> {
     if depth == 1 {
-        return Some(count_with_orders::<W>(pos));
+        return Some(count_with_orders::<W, R>(pos));
     }
     let key = table_key(pos);
     if depth >= HASH_MIN_DEPTH {
@@ -302,14 +303,14 @@ fn perft_keeping_side<const W: bool>(
     }
     let mut list = MoveList::new();
     let mut orders = CaptureOrders::new();
-    legal_moves_with_orders::<W>(pos, &mut list, &mut orders);
+    legal_moves_with_orders::<W, R>(pos, &mut list, &mut orders);
     let mut n = 0u64;
     for (mv, &extra) in list.iter().zip(&orders.extra) {
         let c = child(pos, mv);
         let sub = if W {
-            perft_keeping_side::<false>(&c, depth - 1, table, stop)?
+            perft_keeping_side::<false, R>(&c, depth - 1, table, stop)?
         } else {
-            perft_keeping_side::<true>(&c, depth - 1, table, stop)?
+            perft_keeping_side::<true, R>(&c, depth - 1, table, stop)?
         };
         n = n.saturating_add(sub.saturating_mul(1 + u64::from(extra)));
     }
@@ -325,11 +326,11 @@ fn perft_keeping_inner(
     table: &mut PerftTable,
     stop: &AtomicBool,
 ) -> Option<u64> {
-    match (depth, pos.side) {
+    with_rules!(pos.rules.variant(), R => match (depth, pos.side) {
         (0, _) => Some(1),
-        (_, Color::White) => perft_keeping_side::<true>(pos, depth, table, stop),
-        (_, Color::Black) => perft_keeping_side::<false>(pos, depth, table, stop),
-    }
+        (_, Color::White) => perft_keeping_side::<true, R>(pos, depth, table, stop),
+        (_, Color::Black) => perft_keeping_side::<false, R>(pos, depth, table, stop),
+    })
 }
 
 /// [`perft_hashed`] counting every capture order as its own move, the way
@@ -376,8 +377,8 @@ pub fn perft_keeping_duplicates(pos: &Position, depth: u32, threads: usize, hash
 }
 
 fn legal_moves_with_orders_of(pos: &Position, list: &mut MoveList, orders: &mut CaptureOrders) {
-    match pos.side {
-        Color::White => legal_moves_with_orders::<true>(pos, list, orders),
-        Color::Black => legal_moves_with_orders::<false>(pos, list, orders),
-    }
+    with_rules!(pos.rules.variant(), R => match pos.side {
+        Color::White => legal_moves_with_orders::<true, R>(pos, list, orders),
+        Color::Black => legal_moves_with_orders::<false, R>(pos, list, orders),
+    })
 }

@@ -40,6 +40,7 @@ mod notation;
 mod perft;
 mod perft_two;
 mod position;
+mod rules;
 mod search;
 mod square;
 pub mod tablebase;
@@ -57,6 +58,9 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::{long_text, MoveParseError};
 pub use perft::{divide, perft, perft_hashed, perft_keeping_duplicates, perft_parallel};
 pub use position::Position;
+pub use rules::{
+    CaptureChoice, CapturePromotion, KingRange, Rules, Variant, VariantError, VariantParseError,
+};
 pub use search::{bench, bench_with, Engine, BENCH_DEPTH, TB_WIN};
 pub use square::{Square, SquareParseError};
 

@@ -15,6 +15,7 @@ use super::captures::{gen_captures, search_captures, CaptureOrders, MoverSets};
 use super::color::Color;
 use super::moves::{Move, MoveList};
 use super::position::Position;
+use super::rules::{with_rules, CaptureChoice, VariantRules};
 use super::tables::{
     down_left, down_right, nearest, slide, up_left, up_right, DL, DR, EVEN_ROWS, JUMP, NEIGH, NONE,
     ODD_ROWS, RAY, ROW_1, ROW_8, UL, UR,
@@ -36,11 +37,18 @@ pub(super) fn mover_sets<const W: bool>(pos: &Position) -> MoverSets {
     }
 }
 
-/// Men of the side to move that have a capture available.
+/// Men of the side to move that have a capture available (forward only,
+/// or in all four directions under rules where men capture backward).
 #[inline(always)]
-fn men_that_capture<const W: bool>(s: &MoverSets) -> u32 {
+fn men_that_capture<const W: bool, R: VariantRules>(s: &MoverSets) -> u32 {
     let empty = !s.occ;
-    if W {
+    if R::MEN_CAPTURE_BACKWARD {
+        s.men
+            & (down_right(s.opp & down_right(empty))
+                | down_left(s.opp & down_left(empty))
+                | up_right(s.opp & up_right(empty))
+                | up_left(s.opp & up_left(empty)))
+    } else if W {
         s.men & (down_right(s.opp & down_right(empty)) | down_left(s.opp & down_left(empty)))
     } else {
         s.men & (up_right(s.opp & up_right(empty)) | up_left(s.opp & up_left(empty)))
@@ -166,7 +174,25 @@ pub(super) enum Dispatch {
 
 /// The capture dispatch: which capture rule applies to the side to move.
 #[inline(always)]
-pub(super) fn dispatch<const W: bool>(s: &MoverSets) -> Dispatch {
+pub(super) fn dispatch<const W: bool, R: VariantRules>(s: &MoverSets) -> Dispatch {
+    // The shortcuts below read a compulsory longest capture.
+    const {
+        assert!(!matches!(R::CAPTURE_CHOICE, CaptureChoice::Free));
+    }
+    if R::MEN_CAPTURE_BACKWARD {
+        // Men jumping both ways: every capture goes through the search.
+        let men = men_that_capture::<W, R>(s);
+        let kings = if s.kings != 0 {
+            kings_that_capture(s)
+        } else {
+            0
+        };
+        return if men | kings == 0 {
+            Dispatch::Quiet
+        } else {
+            Dispatch::Search { men, kings }
+        };
+    }
     let (la, lb) = man_jump_landings::<W>(s, s.opp);
     let ck = if s.kings != 0 {
         kings_that_capture(s)
@@ -179,8 +205,10 @@ pub(super) fn dispatch<const W: bool>(s: &MoverSets) -> Dispatch {
     let jo = jump_origins::<W>(s);
     let multi = (la | lb) & jo != 0;
     if ck == 0 && !multi {
-        // Only single jumps by men: take kings if any can be taken.
-        let (ka, kb) = if s.opp_kings == 0 {
+        // Only single jumps by men: take kings if any can be taken and the
+        // rules prefer them.
+        let kings_first = matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings);
+        let (ka, kb) = if !kings_first || s.opp_kings == 0 {
             (0, 0)
         } else {
             man_jump_landings::<W>(s, s.opp_kings)
@@ -194,7 +222,7 @@ pub(super) fn dispatch<const W: bool>(s: &MoverSets) -> Dispatch {
     let men = if multi {
         multi_jumpers::<W>(la, lb, jo)
     } else {
-        men_that_capture::<W>(s)
+        men_that_capture::<W, R>(s)
     };
     Dispatch::Search { men, kings: ck }
 }
@@ -213,9 +241,9 @@ fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
     }
 }
 
-fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
+fn gen<const W: bool, R: VariantRules>(pos: &Position, list: &mut MoveList) {
     let s = mover_sets::<W>(pos);
-    match dispatch::<W>(&s) {
+    match dispatch::<W, R>(&s) {
         Dispatch::Quiet => {}
         Dispatch::SingleJumps(la, lb) => {
             let (ba, bb) = back_dirs::<W>();
@@ -224,7 +252,7 @@ fn gen<const W: bool>(pos: &Position, list: &mut MoveList) {
             return;
         }
         Dispatch::Search { men, kings } => {
-            gen_captures::<W>(&s, men, kings, list);
+            gen_captures::<W, R>(&s, men, kings, list);
             return;
         }
     }
@@ -323,14 +351,14 @@ fn visit_man_steps<const W: bool, F: FnMut(&Position)>(
 /// to move), without building a move list for quiet moves and single man
 /// captures. The children's hashes are not updated (perft only).
 #[inline(always)]
-pub(crate) fn visit<const W: bool, F: FnMut(&Position)>(pos: &Position, f: F) {
+pub(crate) fn visit<const W: bool, R: VariantRules, F: FnMut(&Position)>(pos: &Position, f: F) {
     let s = mover_sets::<W>(pos);
-    visit_dispatched::<W, F>(pos, &s, dispatch::<W>(&s), f);
+    visit_dispatched::<W, R, F>(pos, &s, dispatch::<W, R>(&s), f);
 }
 
 /// [`visit`] with the sides and the dispatch already computed.
 #[inline(always)]
-pub(super) fn visit_dispatched<const W: bool, F: FnMut(&Position)>(
+pub(super) fn visit_dispatched<const W: bool, R: VariantRules, F: FnMut(&Position)>(
     pos: &Position,
     s: &MoverSets,
     d: Dispatch,
@@ -352,7 +380,7 @@ pub(super) fn visit_dispatched<const W: bool, F: FnMut(&Position)>(
         }
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
-            gen_captures::<W>(&s, men, kings, &mut list);
+            gen_captures::<W, R>(&s, men, kings, &mut list);
             for m in &list {
                 f(&child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured));
             }
@@ -412,17 +440,19 @@ pub(super) fn pop2(a: u32, b: u32) -> u32 {
     (u64::from(a) << 32 | u64::from(b)).count_ones()
 }
 
-pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
+pub(crate) fn count<const W: bool, R: VariantRules>(pos: &Position) -> usize {
     let s = mover_sets::<W>(pos);
-    match dispatch::<W>(&s) {
+    match dispatch::<W, R>(&s) {
         Dispatch::Quiet => {}
         Dispatch::SingleJumps(la, lb) => return pop2(la, lb) as usize,
         Dispatch::Search { men, kings } => {
             let mut list = MoveList::new();
-            return if kings == 0 {
-                search_captures::<W, false, ()>(&s, men, 0, &mut list, ())
+            // Men that capture backward can reach one end by two paths,
+            // as kings can: those need the list to merge them.
+            return if kings == 0 && !R::MEN_CAPTURE_BACKWARD {
+                search_captures::<W, false, R, ()>(&s, men, 0, &mut list, ())
             } else {
-                search_captures::<W, true, ()>(&s, men, kings, &mut list, ())
+                search_captures::<W, true, R, ()>(&s, men, kings, &mut list, ())
             };
         }
     }
@@ -447,33 +477,33 @@ pub(crate) fn count<const W: bool>(pos: &Position) -> usize {
 /// taking the same pieces, ending on the same square, are one move in the
 /// rules). Perft that keeps duplicates, as dctl counts them, weighs each
 /// move by `1 + orders.extra[i]`.
-pub(crate) fn legal_moves_with_orders<const W: bool>(
+pub(crate) fn legal_moves_with_orders<const W: bool, R: VariantRules>(
     pos: &Position,
     list: &mut MoveList,
     orders: &mut CaptureOrders,
 ) {
     list.clear();
     let s = mover_sets::<W>(pos);
-    if let Dispatch::Search { men, kings } = dispatch::<W>(&s) {
-        search_captures::<W, true, _>(&s, men, kings, list, orders);
+    if let Dispatch::Search { men, kings } = dispatch::<W, R>(&s) {
+        search_captures::<W, true, R, _>(&s, men, kings, list, orders);
         return;
     }
-    gen::<W>(pos, list);
+    gen::<W, R>(pos, list);
     orders.extra[..list.len()].fill(0);
 }
 
 /// The number of legal moves of side `W` with every capture order counted
 /// (see [`legal_moves_with_orders`]).
-pub(crate) fn count_with_orders<const W: bool>(pos: &Position) -> u64 {
+pub(crate) fn count_with_orders<const W: bool, R: VariantRules>(pos: &Position) -> u64 {
     let s = mover_sets::<W>(pos);
-    match dispatch::<W>(&s) {
-        Dispatch::Search { men, kings } if kings != 0 => {
+    match dispatch::<W, R>(&s) {
+        Dispatch::Search { men, kings } if kings != 0 || R::MEN_CAPTURE_BACKWARD => {
             let mut list = MoveList::new();
             let mut orders = CaptureOrders::new();
-            let n = search_captures::<W, true, _>(&s, men, kings, &mut list, &mut orders);
+            let n = search_captures::<W, true, R, _>(&s, men, kings, &mut list, &mut orders);
             n as u64 + orders.extra[..n].iter().map(|&r| u64::from(r)).sum::<u64>()
         }
-        _ => count::<W>(pos) as u64,
+        _ => count::<W, R>(pos) as u64,
     }
 }
 
@@ -501,10 +531,10 @@ impl Position {
     #[inline]
     pub fn legal_moves_into(&self, list: &mut MoveList) {
         list.clear();
-        match self.side {
-            Color::White => gen::<true>(self, list),
-            Color::Black => gen::<false>(self, list),
-        }
+        with_rules!(self.rules.variant(), R => match self.side {
+            Color::White => gen::<true, R>(self, list),
+            Color::Black => gen::<false, R>(self, list),
+        })
     }
 
     /// Number of legal moves, counted without listing them when no capture
@@ -512,24 +542,24 @@ impl Position {
     /// [`chinese::Position::count_legal_moves`](crate::chinese::Position::count_legal_moves).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
-        (match self.side {
-            Color::White => count::<true>(self),
-            Color::Black => count::<false>(self),
-        }) as u64
+        (with_rules!(self.rules.variant(), R => match self.side {
+            Color::White => count::<true, R>(self),
+            Color::Black => count::<false, R>(self),
+        })) as u64
     }
 
     /// Whether the side to move has a capture (and so must capture).
     pub fn has_capture(&self) -> bool {
-        match self.side {
+        with_rules!(self.rules.variant(), R => match self.side {
             Color::White => {
                 let s = mover_sets::<true>(self);
-                men_that_capture::<true>(&s) != 0 || kings_that_capture(&s) != 0
+                men_that_capture::<true, R>(&s) != 0 || kings_that_capture(&s) != 0
             }
             Color::Black => {
                 let s = mover_sets::<false>(self);
-                men_that_capture::<false>(&s) != 0 || kings_that_capture(&s) != 0
+                men_that_capture::<false, R>(&s) != 0 || kings_that_capture(&s) != 0
             }
-        }
+        })
     }
 
     /// Whether neither side has a capture: neither the side to move nor
@@ -547,9 +577,11 @@ impl Position {
     pub fn is_quiet(&self) -> bool {
         let white = mover_sets::<true>(self);
         let black = mover_sets::<false>(self);
-        men_that_capture::<true>(&white) == 0
-            && kings_that_capture(&white) == 0
-            && men_that_capture::<false>(&black) == 0
-            && kings_that_capture(&black) == 0
+        with_rules!(self.rules.variant(), R => {
+            men_that_capture::<true, R>(&white) == 0
+                && kings_that_capture(&white) == 0
+                && men_that_capture::<false, R>(&black) == 0
+                && kings_that_capture(&black) == 0
+        })
     }
 }

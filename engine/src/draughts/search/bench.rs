@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::Engine;
+use crate::draughts::{Draughts, Position};
 use crate::search::{BenchResult, SearchLimits};
-use crate::spanish::{Draughts, Position};
 
 /// Depth of [`bench()`] (`damas bench`).
 pub const BENCH_DEPTH: u32 = 16;

@@ -15,7 +15,7 @@ use super::file::Slice;
 use super::index::{Indexer, Men};
 use super::probe::Tablebase;
 use super::{TablebaseError, Value};
-use crate::spanish::tables::slide;
+use crate::draughts::tables::slide;
 use crate::spanish::{Color, MoveList, Position, NO_PROGRESS_PLIES};
 
 const UNKNOWN: u8 = 0;

@@ -14,8 +14,8 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::draughts::Move;
 use crate::huge_pages::LocklessSlot;
-use crate::spanish::Move;
 
 /// Bound type of a stored score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +258,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spanish::Position;
+    use crate::draughts::Position;
 
     #[test]
     fn store_and_probe() {

@@ -431,6 +431,7 @@ impl Indexer {
             black: men.black | bk,
             kings: wk | bk,
             side,
+            rules: crate::spanish::Rules::SPANISH,
             hash: 0,
         }
     }

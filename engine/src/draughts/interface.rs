@@ -169,7 +169,9 @@ fn outcome_of(status: GameStatus) -> Option<Outcome> {
         GameStatus::Draw { reason } => {
             let reason = match reason {
                 DrawReason::Repetition => EndReason::Repetition,
-                DrawReason::NoProgress => EndReason::NoProgress,
+                // The Portuguese three-kings limit is a no-progress rule of
+                // its own.
+                DrawReason::NoProgress | DrawReason::ThreeKings => EndReason::NoProgress,
                 DrawReason::Adjudicated => EndReason::Adjudicated,
             };
             (vec![1, 1], reason)

@@ -15,7 +15,7 @@
 //! - `parameters`: every tuning constant of the search, named.
 //! - `eval`: the static evaluation: the weighted features and two rules.
 //! - `features`: what the evaluation counts; `weights`: the weights,
-//!   written by `damas tune` (see [`crate::spanish::tuning`]).
+//!   written by `damas tune` (see [`crate::draughts::tuning`]).
 //! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
 
@@ -34,6 +34,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::baseline::{self, Baseline};
+use crate::draughts::tablebase::{GameValue, Tablebase};
+use crate::draughts::{Book, Draughts, Move};
 use crate::game::Search;
 use crate::random::clock_seed;
 use crate::search::time::TimeManager;
@@ -41,8 +43,6 @@ use crate::search::{
     clamp_hash_mb, effective_threads, wait_for_stop, EngineOptions, Score, SearchInfo,
     SearchLimits, SearchResult, Style, MATE, MAX_PLY,
 };
-use crate::spanish::tablebase::{GameValue, Tablebase};
-use crate::spanish::{Book, Draughts, Move};
 
 use alphabeta::{Searcher, Shared, Worker};
 use deepening::{help, iterate, Deepest};
@@ -478,7 +478,7 @@ impl Engine {
 mod tests {
     use super::*;
     use crate::baseline::checks;
-    use crate::spanish::Position;
+    use crate::draughts::Position;
     use crate::Game;
 
     #[test]

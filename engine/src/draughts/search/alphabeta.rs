@@ -11,11 +11,11 @@ use super::ordering::{pick, Ordering, NO_MOVE};
 use super::parameters::*;
 use super::tt::{Bound, TranspositionTable};
 use super::TB_WIN;
+use crate::draughts::tablebase::{GameValue, Tablebase};
+use crate::draughts::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
-use crate::spanish::tablebase::{GameValue, Tablebase};
-use crate::spanish::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
 
 /// Late-move reductions by remaining depth and move number:
 /// `LMR_BASE + ln(depth) * ln(move) / LMR_DIVISOR`, computed once.
