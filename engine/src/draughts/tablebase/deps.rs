@@ -65,6 +65,38 @@ pub(crate) fn reached(material: Material) -> BTreeSet<Material> {
     out
 }
 
+/// The most the reader that works out the capture positions of
+/// `material`'s version 3 file can hold: every slice with fewer pieces
+/// that its captures lead to, directly or through the capture positions
+/// of those, with a file under `dir` (the file in memory, and its blocks
+/// decoded at a byte and a quarter a position, as a long read decodes
+/// most of them).
+fn resolver_bytes(dir: &Path, material: Material) -> u64 {
+    resolved_from(material)
+        .into_iter()
+        .filter_map(|m| {
+            let len = file::open(dir, m).ok()?.file.metadata().ok()?.len();
+            Some(len + m.positions() + m.positions().div_ceil(4))
+        })
+        .sum()
+}
+
+/// The slices with fewer pieces than `material` that the capture
+/// positions of its slice lead to, directly or through the capture
+/// positions of those (promotions counted too: an upper bound).
+fn resolved_from(material: Material) -> BTreeSet<Material> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![material];
+    while let Some(m) = todo.pop() {
+        for r in reached(m) {
+            if r.pieces() < material.pieces() && seen.insert(r) {
+                todo.push(r);
+            }
+        }
+    }
+    seen
+}
+
 /// The values of the slices reached from the slice being solved.
 pub(crate) struct Deps {
     dir: PathBuf,
@@ -80,11 +112,14 @@ impl Deps {
     }
 
     /// Bytes of the values of the slices `material` reaches that have a
-    /// file under `dir`, and the most that reading one of them takes
-    /// besides (a version 2 file is read whole, version 1 by chunks).
-    pub(crate) fn footprint(dir: &Path, material: Material) -> (u64, u64) {
+    /// file under `dir`; the most that reading one of them takes besides
+    /// (a version 2 file is read whole, version 1 by chunks); and the most
+    /// the reader of a version 3 file's capture positions holds
+    /// ([`resolver_bytes`]).
+    pub(crate) fn footprint(dir: &Path, material: Material) -> (u64, u64, u64) {
         let mut values = 0;
         let mut reading = 0;
+        let mut resolving = 0;
         for m in reached(material) {
             let Ok(open) = file::open(dir, m) else {
                 continue;
@@ -96,8 +131,11 @@ impl Deps {
                 0
             };
             reading = reading.max(whole + scan_bytes(m.positions()));
+            if open.version == file::VERSION_3 {
+                resolving = resolving.max(resolver_bytes(dir, m));
+            }
         }
-        (values, reading)
+        (values, reading, resolving)
     }
 
     /// Drops the slices `material` does not reach, then reads those it
@@ -165,6 +203,17 @@ mod tests {
             ]
         );
         assert_eq!(names("1k0m-1k0m"), Vec::<String>::new());
+        // The reader of a version 3 file of two men against a man works
+        // out its captures from the 2-piece slices, counting those the
+        // 2-piece slices reach by promotion (a king against a king).
+        let resolved: Vec<String> = resolved_from("0k2m-0k1m".parse().unwrap())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            resolved,
+            ["0k1m-0k1m", "0k1m-1k0m", "1k0m-0k1m", "1k0m-1k0m"]
+        );
         // Every slice reached comes before in the generation order.
         for n in 2..=6 {
             for m in Material::all_with(n) {

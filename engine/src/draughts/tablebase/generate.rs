@@ -379,7 +379,8 @@ impl Run<'_> {
                 .iter()
                 .map(|m| m.positions().div_ceil(4))
                 .sum();
-            (values, Deps::footprint(self.dir, material).1)
+            let (_, reading, resolving) = Deps::footprint(self.dir, material);
+            (values, reading, resolving)
         } else {
             Deps::footprint(self.dir, material)
         };

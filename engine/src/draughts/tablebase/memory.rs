@@ -58,6 +58,11 @@ pub(crate) struct Shape {
     /// largest file read to get them.
     pub(crate) deps: u64,
     pub(crate) deps_transient: u64,
+    /// The most the reader of a version 3 dependency's capture positions
+    /// holds. Its decoded blocks are many small allocations, which the
+    /// allocator keeps once freed (measured), so it counts for the whole
+    /// slice rather than only while that dependency is read.
+    pub(crate) deps_resolver: u64,
     /// Threads solving configurations at once.
     pub(crate) threads: u64,
     /// Whether the file is written in format version 2.
@@ -66,7 +71,12 @@ pub(crate) struct Shape {
 
 impl Shape {
     /// The shape of `material`, whose slices reached take `deps` bytes.
-    pub(crate) fn new(material: Material, deps: (u64, u64), threads: u64, packed: bool) -> Shape {
+    pub(crate) fn new(
+        material: Material,
+        deps: (u64, u64, u64),
+        threads: u64,
+        packed: bool,
+    ) -> Shape {
         let ix = Indexer::new(material);
         let mut levels: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
         for config in 0..material.men_configs() {
@@ -81,6 +91,7 @@ impl Shape {
             levels,
             deps: deps.0,
             deps_transient: deps.1,
+            deps_resolver: deps.2,
             threads: threads.max(1),
             packed,
         }
@@ -106,7 +117,7 @@ impl Shape {
     /// What the slices read take while the slice is solved, or while the
     /// largest of them is being read.
     fn around(&self, solving: u64) -> u64 {
-        BASE + self.deps + solving.max(self.deps_transient)
+        BASE + self.deps + self.deps_resolver + solving.max(self.deps_transient)
     }
 
     /// Peak bytes of the whole slice in memory.
@@ -220,12 +231,12 @@ mod tests {
     #[test]
     fn a_tighter_cap_takes_smaller_parts_and_too_tight_a_cap_is_refused() {
         let m: Material = "2k1m-1k1m".parse().unwrap();
-        let shape = Shape::new(m, (1 << 20, 1 << 20), 2, true);
+        let shape = Shape::new(m, (1 << 20, 1 << 20, 1 << 20), 2, true);
         let whole = shape.whole();
         assert_eq!(shape.plan(whole), Ok((Plan::Whole, whole)));
         let least = shape.parts(1);
         assert!(least < whole);
-        let tiny = Shape::new("1k0m-1k0m".parse().unwrap(), (0, 0), 2, true);
+        let tiny = Shape::new("1k0m-1k0m".parse().unwrap(), (0, 0, 0), 2, true);
         assert_eq!(tiny.plan(0), Err(tiny.whole().min(tiny.parts(1))));
         assert_eq!(shape.plan(least - 1), Err(least));
         assert!(matches!(shape.plan(least), Ok((Plan::Parts { .. }, peak)) if peak == least));
