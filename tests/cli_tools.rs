@@ -131,6 +131,65 @@ fn perft_takes_the_game_by_name_and_variant_as_its_alias() {
     );
 }
 
+/// `--variant` also names a draughts rule set (the `Variant` option, as
+/// `--rule Variant=...` does): Brazilian men capture backward, so the
+/// counts part from the Spanish ones at depth 5; Portuguese moves as
+/// Spanish. A draughts rule set with another game is refused.
+#[test]
+fn perft_and_play_take_the_draughts_variant() {
+    let nodes = |args: &[&str]| {
+        let mut all = vec!["perft", "--depth", "5"];
+        all.extend_from_slice(args);
+        let (ok, out) = run(&all, "");
+        assert!(ok, "{all:?}: {out}");
+        out.lines()
+            .find_map(|l| l.strip_prefix("nodes "))
+            .unwrap_or_else(|| panic!("{all:?}: no nodes line in {out}"))
+            .to_string()
+    };
+    assert_eq!(nodes(&["--variant", "brazilian"]), "7473");
+    assert_eq!(
+        nodes(&["--game", "spanish", "--variant", "brazilian"]),
+        "7473"
+    );
+    assert_eq!(nodes(&["--rule", "Variant=brazilian"]), "7473");
+    assert_eq!(nodes(&["--variant", "portuguese"]), "7361");
+    assert_eq!(nodes(&["--variant", "spanish"]), "7361");
+    let (ok, out) = run(
+        &[
+            "perft",
+            "--game",
+            "chinese",
+            "--variant",
+            "brazilian",
+            "--depth",
+            "1",
+        ],
+        "",
+    );
+    assert!(
+        !ok && out.contains("not a variant of --game chinese") && !out.contains("panicked"),
+        "{out}"
+    );
+    let (ok, out) = run(&["perft", "--variant", "checkers", "--depth", "1"], "");
+    assert!(
+        !ok && out.contains("brazilian") && !out.contains("panicked"),
+        "{out}"
+    );
+    let (ok, out) = run(
+        &[
+            "play",
+            "--variant",
+            "brazilian",
+            "--movetime",
+            "20",
+            "--no-color",
+        ],
+        "new\nquit\n",
+    );
+    assert!(ok && out.contains("Brazilian draughts"), "{out}");
+}
+
 #[test]
 fn perft_refuses_bad_input_without_panicking() {
     let (ok, out) = run(&["perft", "--fen", "W:W1-40:B21-32", "--depth", "2"], "");

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use damas::spanish::{perft, Draughts, DrawReason, GameStatus, Move, Position, Rules, Variant};
-use damas::Game;
+use damas::{EndReason, Game};
 
 fn portuguese() -> Rules {
     Rules::new(Variant::Portuguese).expect("Portuguese draughts is playable")
@@ -99,6 +99,13 @@ fn forty_plies_without_progress_draw_portuguese_draughts() {
             reason: DrawReason::NoProgress
         }
     );
+    let outcome = port.outcome().expect("over");
+    assert_eq!(outcome.reason, EndReason::NoProgress { plies: 40 });
+    assert_eq!(outcome.reason.code(), "no_progress");
+    assert_eq!(
+        outcome.reason.to_string(),
+        "draw by 40 plies without capture or man move"
+    );
     // The Spanish rules wait for 80.
     spanish.play_text(&more[0]).expect("the same move");
     assert_eq!(spanish.plies_without_progress(), 40);
@@ -119,6 +126,14 @@ fn three_kings_must_beat_one_within_twelve_moves_each() {
         GameStatus::Draw {
             reason: DrawReason::ThreeKings
         }
+    );
+    let outcome = port.outcome().expect("over");
+    assert_eq!(outcome.places, [1, 1]);
+    assert_eq!(outcome.reason, EndReason::ThreeKings { plies: 24 });
+    assert_eq!(outcome.reason.code(), "three_kings");
+    assert_eq!(
+        outcome.reason.to_string(),
+        "draw: three kings did not beat a lone king within 24 plies"
     );
     // Spanish draughts has no such count.
     let mut spanish = game(fen, Rules::default());

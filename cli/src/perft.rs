@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
-use damas::options::Options;
+use damas::options::{self, OptionType, Options};
 use damas::{AnyGame, Game, GameKind, GameSpec};
 
 use crate::output::{outln, Failure};
@@ -18,17 +18,43 @@ pub fn game_parser() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new(names).try_map(|name: String| name.parse::<GameKind>())
 }
 
-/// The `--variant` value parser: a documented alias of `--game` for the
-/// star, read through the registry: `japanese` is the game `japanese`,
-/// `international` (the 10-piece rules) is the game `chinese`.
-fn variant_parser() -> impl TypedValueParser<Value = GameKind> {
-    let names = [
+/// What `--variant` names: a game of the star (the documented alias of
+/// `--game`) or a draughts rule set (the `Variant` option's value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantArg {
+    /// `japanese` is the game `japanese`, `international` (the 10-piece
+    /// rules) the game `chinese`.
+    Star(GameKind),
+    /// A value of the `Variant` option: draughts under those rules.
+    Draughts(&'static str),
+}
+
+/// The draughts variants the option table offers (the `Variant` combo).
+fn draughts_variants() -> &'static [&'static str] {
+    match options::find("Variant").map(|decl| decl.kind) {
+        Some(OptionType::Combo(names)) => names,
+        _ => &[],
+    }
+}
+
+/// The `--variant` value parser, read through the registry and the option
+/// table: the star's two aliases, then every draughts variant the
+/// `Variant` option offers.
+fn variant_parser() -> impl TypedValueParser<Value = VariantArg> {
+    let star = [
         PossibleValue::new("international").help(GameKind::Chinese.title()),
         PossibleValue::new(GameKind::Japanese.name()).help(GameKind::Japanese.title()),
     ];
+    let draughts = draughts_variants()
+        .iter()
+        .map(|&name| PossibleValue::new(name).help(GameKind::Spanish.title()));
+    let names: Vec<PossibleValue> = star.into_iter().chain(draughts).collect();
     PossibleValuesParser::new(names).try_map(|name: String| match name.as_str() {
-        "international" => Ok(GameKind::Chinese),
-        other => other.parse::<GameKind>(),
+        "international" => Ok(VariantArg::Star(GameKind::Chinese)),
+        other => match draughts_variants().iter().find(|&&v| v == other) {
+            Some(&variant) => Ok(VariantArg::Draughts(variant)),
+            None => other.parse::<GameKind>().map(VariantArg::Star),
+        },
     })
 }
 
@@ -41,11 +67,13 @@ pub struct GameArgs {
     /// Number of players (Chinese checkers: 1–6).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
-    /// Alias of `--game` for Chinese checkers: `japanese` plays the
+    /// The draughts rule set (`brazilian`: the `Variant` option), or an
+    /// alias of `--game` for Chinese checkers: `japanese` plays the
     /// Japanese variant, `international` the 10-piece rules (`chinese`).
-    /// With `--game`, that game must be `chinese` or the same game.
+    /// With `--game`, that game must be the variant's (`chinese` for
+    /// `japanese`).
     #[arg(long, value_parser = variant_parser())]
-    pub variant: Option<GameKind>,
+    pub variant: Option<VariantArg>,
     /// A rule option as `Name=Value` (the protocol's options, e.g.
     /// `Rules=ccerl` or `GoalLock=true`); repeat for several.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
@@ -54,30 +82,78 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// The game played: `--variant`'s when given (`--game chinese
-    /// --variant japanese` is the Japanese variant), else `--game`, else
-    /// the options' default.
+    /// --variant japanese` is the Japanese variant, `--variant brazilian`
+    /// draughts), else `--game`, else the options' default.
     ///
     /// # Errors
     ///
-    /// A sentence when `--variant` names a game that `--game` (other than
-    /// `chinese`) contradicts, such as `--game spanish --variant japanese`.
+    /// A sentence when `--variant` names a variant of another game than
+    /// `--game`, such as `--game spanish --variant japanese`.
     pub fn kind(&self) -> Result<GameKind, String> {
-        match (self.game, self.variant) {
-            (None, None) => Ok(Options::default().game),
-            (Some(game), None) => Ok(game),
-            (None, Some(variant)) => Ok(variant),
-            (Some(game), Some(variant)) if game == GameKind::Chinese || game == variant => {
+        let variant = match &self.variant {
+            None => return Ok(self.game.unwrap_or(Options::default().game)),
+            Some(VariantArg::Star(kind)) => *kind,
+            Some(VariantArg::Draughts(_)) => GameKind::Spanish,
+        };
+        match self.game {
+            None => Ok(variant),
+            Some(game) if game == variant => Ok(variant),
+            Some(GameKind::Chinese) if matches!(self.variant, Some(VariantArg::Star(_))) => {
                 Ok(variant)
             }
-            (Some(game), Some(variant)) => Err(format!(
-                "--variant {variant} is a variant of Chinese checkers, not of --game {game}"
-            )),
+            Some(game) => {
+                Err(match self.variant {
+                    Some(VariantArg::Draughts(name)) => {
+                        format!("--variant {name} is a draughts rule set, not a variant of --game {game}")
+                    }
+                    _ => format!(
+                        "--variant {} is a variant of {}, not of --game {game}",
+                        self.variant_name(),
+                        variant.title()
+                    ),
+                })
+            }
         }
     }
 
+    fn variant_name(&self) -> &'static str {
+        match &self.variant {
+            Some(VariantArg::Star(GameKind::Chinese)) => "international",
+            Some(VariantArg::Star(kind)) => kind.name(),
+            Some(VariantArg::Draughts(name)) => name,
+            None => "",
+        }
+    }
+
+    /// The rule options these arguments set, as the protocol's `setoption`
+    /// pairs in order: `Variant` for a draughts `--variant`, then every
+    /// `--rule`.
+    ///
+    /// # Errors
+    ///
+    /// A sentence for a `--rule` that is not `Name=Value`.
+    pub fn rule_pairs(&self) -> Result<Vec<(String, String)>, String> {
+        let mut pairs = Vec::new();
+        if let Some(VariantArg::Draughts(name)) = &self.variant {
+            pairs.push(("Variant".to_string(), (*name).to_string()));
+        }
+        for rule in &self.rules {
+            let (name, value) = rule
+                .split_once('=')
+                .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
+            pairs.push((name.trim().to_string(), value.trim().to_string()));
+        }
+        Ok(pairs)
+    }
+
     /// Engine options for these arguments: the game, `--players` and
-    /// every `--rule`, each set through [`Options::set`]; the combination
-    /// is checked, so that [`Options::spec`] describes a game.
+    /// every rule of [`GameArgs::rule_pairs`], each set through
+    /// [`Options::set`]; the combination is checked, so that
+    /// [`Options::spec`] describes a game.
+    ///
+    /// # Errors
+    ///
+    /// A sentence for a game, player count or rule option that is refused.
     pub fn options(&self) -> Result<Options, String> {
         let mut options = Options {
             game: self.kind()?,
@@ -86,11 +162,8 @@ impl GameArgs {
         options
             .set("Players", &self.players.to_string())
             .map_err(|err| err.to_string())?;
-        for rule in &self.rules {
-            let (name, value) = rule
-                .split_once('=')
-                .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
-            options.set(name, value).map_err(|err| err.to_string())?;
+        for (name, value) in self.rule_pairs()? {
+            options.set(&name, &value).map_err(|err| err.to_string())?;
         }
         GameSpec::from_kind(options.game, options.players, &options.rules)
             .map_err(|err| err.to_string())?;

@@ -161,6 +161,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let mut input = stdin.lock();
     let mut buffer = Vec::new();
     let mut out = io::stdout().lock();
+    say!(out, "{}", spec.title())?;
     say!(
         out,
         "Type a move, 'moves' for all legal moves, 'moves <square>' for one piece, 'undo' to take your last move back, 'new' for the next game, 'quit' to leave."

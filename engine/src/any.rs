@@ -68,6 +68,28 @@ impl GameSpec {
         }
     }
 
+    /// The name of the rules played, for people: the draughts variant's
+    /// (`Brazilian draughts`), else the game's [`GameKind::title`].
+    ///
+    /// ```
+    /// use damas::spanish::{Rules, Variant};
+    /// use damas::GameSpec;
+    /// let brazilian = GameSpec::Draughts(Rules::new(Variant::Brazilian).unwrap());
+    /// assert_eq!(brazilian.title(), "Brazilian draughts");
+    /// assert_eq!(GameSpec::default().title(), "Spanish draughts");
+    /// ```
+    pub fn title(&self) -> &'static str {
+        match self {
+            GameSpec::Draughts(rules) => match rules.variant() {
+                spanish::Variant::Spanish => "Spanish draughts",
+                spanish::Variant::Portuguese => "Portuguese draughts",
+                spanish::Variant::Brazilian => "Brazilian draughts",
+                spanish::Variant::Russian => "Russian draughts",
+            },
+            GameSpec::Chinese(_) => self.kind().title(),
+        }
+    }
+
     /// The game these rules play ([`GameKind::Japanese`] for the Japanese
     /// variant with 2–3 players).
     pub fn kind(&self) -> GameKind {
@@ -228,6 +250,16 @@ impl AnyMove {
 }
 
 impl AnyGame {
+    /// The game and rules this game is played under (its player count and
+    /// rule options as they were made; a Chinese checkers game that
+    /// started from a text has the text's rules).
+    pub fn spec(&self) -> GameSpec {
+        match self {
+            AnyGame::Spanish(g) => GameSpec::Draughts(g.position().rules()),
+            AnyGame::Chinese(g) => GameSpec::Chinese(*g.rules()),
+        }
+    }
+
     /// The start position of `spec`, `p1` to move.
     pub fn new(spec: &GameSpec) -> AnyGame {
         AnyGame::with_first_player(spec, Player::of(0))
@@ -487,11 +519,7 @@ impl Game for AnyGame {
 
     /// The variant must be this game's (see [`AnyGame::from_text`]).
     fn read_position(&self, text: &str) -> Result<AnyGame, PositionError> {
-        let spec = match self {
-            AnyGame::Spanish(g) => GameSpec::Draughts(g.position().rules()),
-            AnyGame::Chinese(g) => GameSpec::Chinese(*g.rules()),
-        };
-        AnyGame::from_text(&spec, text)
+        AnyGame::from_text(&self.spec(), text)
     }
 
     fn position_text(&self) -> String {

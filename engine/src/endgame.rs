@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::any::{AnyEngine, AnyGame};
+use crate::spanish;
 use crate::spanish::tablebase::{ProbeError, Tablebase, TablebaseError};
 
 /// The endgame tables of a directory (cheap to clone: the files are shared
@@ -84,6 +85,10 @@ impl EndgameTables {
         let AnyGame::Spanish(game) = game else {
             return None;
         };
+        // As the search: a variant whose moves differ has no tables.
+        if !spanish::moves_as_spanish(game.position().rules()) {
+            return None;
+        }
         let probe = match self.spanish.try_probe(game.position()) {
             Ok(probe) => probe,
             Err(ProbeError::Damaged(slice)) => {

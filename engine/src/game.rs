@@ -45,8 +45,18 @@ pub enum EndReason {
     /// The same position with the same side to move for the third time
     /// (Spanish draughts; Chinese checkers under the CCERL rules).
     Repetition,
-    /// Spanish draughts: 80 plies without a capture or a man move.
-    NoProgress,
+    /// Draughts: `plies` plies without a capture or a man move (80 in
+    /// Spanish draughts, 40 in Portuguese draughts).
+    NoProgress {
+        /// The variant's limit, in plies.
+        plies: u32,
+    },
+    /// Portuguese draughts: three kings did not beat a lone king within
+    /// `plies` plies.
+    ThreeKings {
+        /// The variant's limit, in plies.
+        plies: u32,
+    },
     /// Chinese checkers: every place was decided by finishing and
     /// resigning.
     AllPlaced,
@@ -67,13 +77,52 @@ pub enum EndReason {
     Adjudicated,
 }
 
+impl EndReason {
+    /// The reason as a stable machine name (`no_pieces`, `no_progress`,
+    /// `three_kings`, …), for a front end to pick its own words by; the
+    /// numbers its words need are in [`EndReason::plies`].
+    pub fn code(&self) -> &'static str {
+        match self {
+            EndReason::NoPieces => "no_pieces",
+            EndReason::NoMoves => "no_moves",
+            EndReason::Repetition => "repetition",
+            EndReason::NoProgress { .. } => "no_progress",
+            EndReason::ThreeKings { .. } => "three_kings",
+            EndReason::AllPlaced => "all_placed",
+            EndReason::FirstFinisher => "first_finisher",
+            EndReason::MoveLimit => "move_limit",
+            EndReason::NoProgressLimit => "no_progress_limit",
+            EndReason::Blocked => "blocked",
+            EndReason::Resignation => "resignation",
+            EndReason::Adjudicated => "adjudicated",
+        }
+    }
+
+    /// The limit in plies a draughts draw counts to, for the reasons that
+    /// have one (`NoProgress`, `ThreeKings`).
+    pub fn plies(&self) -> Option<u32> {
+        match self {
+            EndReason::NoProgress { plies } | EndReason::ThreeKings { plies } => Some(*plies),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             EndReason::NoPieces => "the loser has no pieces",
             EndReason::NoMoves => "the loser has no legal move",
             EndReason::Repetition => "draw by threefold repetition",
-            EndReason::NoProgress => "draw by 80 plies without capture or man move",
+            EndReason::NoProgress { plies } => {
+                return write!(f, "draw by {plies} plies without capture or man move")
+            }
+            EndReason::ThreeKings { plies } => {
+                return write!(
+                    f,
+                    "draw: three kings did not beat a lone king within {plies} plies"
+                )
+            }
             EndReason::AllPlaced => "every place decided",
             EndReason::FirstFinisher => "the first player finished",
             EndReason::MoveLimit => "move limit reached",

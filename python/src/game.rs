@@ -48,7 +48,9 @@ pub fn seat_or_mover(game: &AnyGame, index: Option<usize>) -> PyResult<Player> {
 /// with its history.
 ///
 /// `Game(kind="spanish", players=None, rules=None, position=None,
-/// first_player=0)`: `kind` is `"spanish"`, `"chinese"` or `"japanese"`;
+/// first_player=0, variant=None)`: `kind` is `"spanish"`, `"chinese"` or
+/// `"japanese"`; `variant` the draughts rule set (`"brazilian"`: the
+/// `Variant` option, also given as `rules={"Variant": "brazilian"}`);
 /// `players` 2 for Spanish draughts, 1–6 for Chinese checkers and 1–3 for
 /// the Japanese variant (default 2); `rules` a dict of rule options by
 /// their protocol names (`{"AntiBlocking": False, "MoveLimit": 100}`, or
@@ -143,15 +145,16 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (kind = "spanish", players = None, rules = None, position = None, first_player = 0))]
+    #[pyo3(signature = (kind = "spanish", players = None, rules = None, position = None, first_player = 0, variant = None))]
     fn new(
         kind: &str,
         players: Option<u8>,
         rules: Option<&Bound<'_, PyDict>>,
         position: Option<String>,
         first_player: usize,
+        variant: Option<&str>,
     ) -> PyResult<PyGame> {
-        let setup = Setup::new(kind, players, rules, first_player, position)?;
+        let setup = Setup::new(kind, players, rules, first_player, position, variant)?;
         let game = setup.new_game()?;
         Ok(PyGame::from_parts(game, Arc::new(setup)))
     }
@@ -492,7 +495,7 @@ pub fn restore_game(
     first_player: usize,
     turns: Vec<String>,
 ) -> PyResult<PyGame> {
-    let setup = Setup::new(kind, Some(players), Some(rules), first_player, start)?;
+    let setup = Setup::new(kind, Some(players), Some(rules), first_player, start, None)?;
     let mut game = setup.new_game()?;
     for text in &turns {
         game.play_text(text).map_err(play_error)?;
@@ -502,7 +505,7 @@ pub fn restore_game(
 
 /// How a game ended: `places` (1-based, per seat; equal places tie),
 /// `reason` (the library's sentence), `reason_code` (`"no_pieces"`,
-/// `"repetition"`, `"all_placed"`, ...), `winner` (the seat alone in first
+/// `"repetition"`, `"no_progress"`, `"three_kings"`, `"all_placed"`, ...), `winner` (the seat alone in first
 /// place, or `None`) and `is_draw`.
 #[pyclass(name = "Outcome", module = "damas", frozen, get_all)]
 #[derive(Clone)]
@@ -524,28 +527,12 @@ impl From<Outcome> for PyOutcome {
     fn from(outcome: Outcome) -> PyOutcome {
         PyOutcome {
             reason: outcome.reason.to_string(),
-            reason_code: snake_case(&format!("{:?}", outcome.reason)),
+            reason_code: outcome.reason.code().to_string(),
             winner: outcome.winner().map(Player::index),
             is_draw: outcome.is_draw(),
             places: outcome.places.iter().map(|&p| u32::from(p)).collect(),
         }
     }
-}
-
-/// `NoProgressLimit` → `no_progress_limit`.
-fn snake_case(name: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[pymethods]

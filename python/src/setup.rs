@@ -53,13 +53,15 @@ fn option_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
 
 impl Setup {
     /// Checks and builds a setup. `rules` maps rule option names
-    /// (`AntiBlocking`, `MoveLimit`, `Rules`, ...) to values.
+    /// (`AntiBlocking`, `MoveLimit`, `Rules`, ...) to values; `variant` is
+    /// the `Variant` option (the draughts rule set), set before them.
     pub fn new(
         kind: &str,
         players: Option<u8>,
         rules: Option<&Bound<'_, PyDict>>,
         first_player: usize,
         start: Option<String>,
+        variant: Option<&str>,
     ) -> PyResult<Setup> {
         let mut settings = Options::default();
         let kind: GameKind = kind.parse().map_err(option_error)?;
@@ -68,6 +70,24 @@ impl Setup {
         settings
             .set("Players", &players.to_string())
             .map_err(option_error)?;
+        if let Some(variant) = variant {
+            let decl = options::find("Variant")
+                .ok_or_else(|| option_error("no Variant option".to_string()))?;
+            if !decl.applies_to(kind) {
+                return Err(option_error(format!(
+                    "variant is a rule of {}, not of {}",
+                    decl.games
+                        .iter()
+                        .map(|game| game.title())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    kind.title()
+                )));
+            }
+            settings
+                .set(decl.name, &clip(variant))
+                .map_err(option_error)?;
+        }
         if let Some(rules) = rules {
             for (name, value) in rules.iter() {
                 let name: String = name

@@ -251,3 +251,54 @@ def test_a_finished_game_has_nothing_to_search():
     rl.resign()
     assert rl.engine_action(damas.Engine(), depth=2) is None
     assert rl.legal_actions() == [] and rl.action_mask().sum() == 0
+
+
+def quiet_line(game, plies, seen):
+    """Plays `plies` moves that capture nothing, leave no capture on offer
+    and repeat no position (the first such line a depth-first search
+    finds); False, with the game as it was, when there is none."""
+    if plies == 0:
+        return True
+    for mv in game.legal_moves():
+        if mv.captures:
+            continue
+        game.play(mv)
+        fresh = game.position not in seen
+        quiet = not any(reply.captures for reply in game.legal_moves())
+        if fresh and (quiet or plies == 1):
+            seen.add(game.position)
+            if quiet_line(game, plies - 1, seen):
+                return True
+            seen.discard(game.position)
+        game.undo()
+    return False
+
+
+def test_every_draughts_variant_is_a_game_with_its_rules():
+    offered = next(o for o in damas.rule_options() if o[0] == "Variant")
+    variants = offered[1].removeprefix("combo ").split("/")
+    assert variants[:3] == ["spanish", "portuguese", "brazilian"]
+    for variant in variants:
+        game = damas.Game(variant=variant)
+        assert game.rules["Variant"] == variant and game.kind == "spanish"
+        assert damas.Game(rules={"Variant": variant}).rules == game.rules
+        loaded = pickle.loads(pickle.dumps(game))
+        assert loaded.rules["Variant"] == variant
+    # Brazilian men capture backward: the counts part at depth 5.
+    assert damas.Game(variant="brazilian").perft(5) == 7473
+    assert damas.Game(variant="portuguese").perft(5) == 7361
+    for kind, variant in [("spanish", "checkers"), ("chinese", "brazilian")]:
+        with pytest.raises(damas.OptionError):
+            damas.Game(kind, variant=variant)
+
+
+def test_portuguese_draws_name_their_own_counts():
+    game = damas.Game(variant="portuguese", position="W:WK1,K2,K3:BK26")
+    assert quiet_line(game, 24, {game.position})
+    outcome = game.outcome
+    assert outcome.is_draw and outcome.reason_code == "three_kings"
+    assert outcome.reason == "draw: three kings did not beat a lone king within 24 plies"
+    game = damas.Game(variant="portuguese", position="W:WK1,K3:BK30,K32")
+    assert quiet_line(game, 40, {game.position})
+    assert game.outcome.reason_code == "no_progress"
+    assert game.outcome.reason == "draw by 40 plies without capture or man move"

@@ -201,7 +201,8 @@ fn load_openings(
     Ok(openings)
 }
 
-/// The rule options given with `--rule`, as `setoption` pairs.
+/// The rule options given with `--variant` and `--rule`, as `setoption`
+/// pairs.
 fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, String)>, String> {
     // Every game is a fresh process that is sent `uginewgame` once, so
     // `position startpos` has `p1` to move with or without the protocol's
@@ -210,12 +211,9 @@ fn rule_options(args: &MatchArgs, options: &mut Options) -> Result<Vec<(String, 
         ("Game".to_string(), options.game.name().to_string()),
         ("Players".to_string(), options.players.to_string()),
     ];
-    for rule in &args.game.rules {
-        let (name, value) = rule
-            .split_once('=')
-            .ok_or_else(|| format!("--rule '{rule}': expected Name=Value"))?;
-        options.set(name, value).map_err(|err| err.to_string())?;
-        pairs.push((name.trim().to_string(), value.trim().to_string()));
+    for (name, value) in args.game.rule_pairs()? {
+        options.set(&name, &value).map_err(|err| err.to_string())?;
+        pairs.push((name, value));
     }
     Ok(pairs)
 }

@@ -274,21 +274,10 @@ fn standings(game: &AnyGame) -> Vec<Value> {
         .collect()
 }
 
-/// A stable name of each way a game ends, for the page's words.
-pub fn reason_code(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::NoPieces => "no_pieces",
-        EndReason::NoMoves => "no_moves",
-        EndReason::Repetition => "repetition",
-        EndReason::NoProgress => "no_progress",
-        EndReason::AllPlaced => "all_placed",
-        EndReason::FirstFinisher => "first_finisher",
-        EndReason::MoveLimit => "move_limit",
-        EndReason::NoProgressLimit => "no_progress_limit",
-        EndReason::Blocked => "blocked",
-        EndReason::Resignation => "resignation",
-        EndReason::Adjudicated => "adjudicated",
-    }
+/// The words of a game's end in `lang`, by its code and its count.
+pub fn reason_text(reason: EndReason, lang: Lang) -> String {
+    let plies = reason.plies().map(|p| p.to_string()).unwrap_or_default();
+    lang.text(&format!("reason.{}", reason.code()), &[("plies", &plies)])
 }
 
 fn result(game: &AnyGame) -> Option<Value> {
@@ -306,7 +295,8 @@ fn result(game: &AnyGame) -> Option<Value> {
         .collect();
     Some(json!({
         "reason": outcome.reason.to_string(),
-        "reason_code": reason_code(outcome.reason),
+        "reason_code": outcome.reason.code(),
+        "reason_params": { "plies": outcome.reason.plies() },
         "winner": outcome.winner().map(Player::index),
         "draw": outcome.is_draw(),
         "places": outcome.places,
@@ -406,7 +396,7 @@ pub fn record(session: &WebGame, lang: Lang) -> GameRecord {
             .map(|o| o.places.iter().map(|&p| u32::from(p)).collect())
             .unwrap_or_default(),
         ending: outcome
-            .map(|o| lang.text(&format!("reason.{}", reason_code(o.reason)), &[]))
+            .map(|o| reason_text(o.reason, lang))
             .unwrap_or_default(),
     }
 }
@@ -432,7 +422,8 @@ mod tests {
                 EndReason::NoPieces,
                 EndReason::NoMoves,
                 EndReason::Repetition,
-                EndReason::NoProgress,
+                EndReason::NoProgress { plies: 40 },
+                EndReason::ThreeKings { plies: 24 },
                 EndReason::AllPlaced,
                 EndReason::FirstFinisher,
                 EndReason::MoveLimit,
@@ -441,8 +432,13 @@ mod tests {
                 EndReason::Resignation,
                 EndReason::Adjudicated,
             ] {
-                let key = format!("reason.{}", reason_code(reason));
+                let key = format!("reason.{}", reason.code());
                 assert_ne!(lang.text(&key, &[]), key, "{}", lang.code());
+                let text = reason_text(reason, lang);
+                assert!(!text.contains('{'), "{}: {text}", lang.code());
+                if let Some(plies) = reason.plies() {
+                    assert!(text.contains(&plies.to_string()), "{}: {text}", lang.code());
+                }
             }
         }
     }

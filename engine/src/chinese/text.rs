@@ -36,7 +36,12 @@ fn end_name(e: Option<EndReason>) -> &'static str {
         Some(EndReason::Repetition) => "repetition",
         // Draughts endings: a Chinese checkers game never records them
         // (a resignation places the player and the game ends as decided).
-        Some(EndReason::NoPieces | EndReason::NoProgress | EndReason::Resignation) => "decided",
+        Some(
+            EndReason::NoPieces
+            | EndReason::NoProgress { .. }
+            | EndReason::ThreeKings { .. }
+            | EndReason::Resignation,
+        ) => "decided",
     }
 }
 

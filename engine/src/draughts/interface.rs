@@ -11,7 +11,7 @@ use crate::game::{self, EndReason, GameKind, IllegalMove, IllegalReason, Outcome
 use super::game::DraughtsError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
 use super::{Bitboard, Color, Draughts, DrawReason, GameStatus, PieceKind, Position};
-use super::{Engine, FenError, Move, MoveParseError, Square, WinReason};
+use super::{Engine, FenError, Move, MoveParseError, Rules, Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -150,8 +150,9 @@ impl From<FenError> for crate::PositionError {
     }
 }
 
-/// How the game ended, once it is over, in the game-neutral shape.
-fn outcome_of(status: GameStatus) -> Option<Outcome> {
+/// How the game ended, once it is over, in the game-neutral shape; the
+/// draws that count plies name the count of the variant played.
+fn outcome_of(status: GameStatus, rules: Rules) -> Option<Outcome> {
     let (places, reason) = match status {
         GameStatus::Ongoing => return None,
         GameStatus::Win { winner, reason } => {
@@ -169,9 +170,12 @@ fn outcome_of(status: GameStatus) -> Option<Outcome> {
         GameStatus::Draw { reason } => {
             let reason = match reason {
                 DrawReason::Repetition => EndReason::Repetition,
-                // The Portuguese three-kings limit is a no-progress rule of
-                // its own.
-                DrawReason::NoProgress | DrawReason::ThreeKings => EndReason::NoProgress,
+                DrawReason::NoProgress => EndReason::NoProgress {
+                    plies: rules.no_progress_plies(),
+                },
+                DrawReason::ThreeKings => EndReason::ThreeKings {
+                    plies: rules.three_kings_plies().unwrap_or_default(),
+                },
                 DrawReason::Adjudicated => EndReason::Adjudicated,
             };
             (vec![1, 1], reason)
@@ -457,14 +461,14 @@ impl game::Game for Draughts {
     }
 
     fn places(&self) -> Vec<Option<u8>> {
-        match outcome_of(self.status()) {
+        match outcome_of(self.status(), self.position().rules()) {
             Some(outcome) => outcome.places.into_iter().map(Some).collect(),
             None => vec![None, None],
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        outcome_of(self.status())
+        outcome_of(self.status(), self.position().rules())
     }
 
     fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {

@@ -13,9 +13,17 @@ use crate::spanish::{self, Variant};
 const CHINESE: &[GameKind] = &[GameKind::Chinese, GameKind::Japanese];
 const ALL_GAMES: &[GameKind] = &GameKind::ALL;
 const GAMES: &[&str] = &["spanish", "chinese", "japanese"];
-/// The draughts variants the front ends offer: Spanish draughts, until the
-/// end of a Portuguese game (its shorter draws) has words of its own.
-const VARIANTS: &[&str] = &[Variant::Spanish.name()];
+/// The draughts variants the front ends offer: every one a game can be
+/// made with, so that a variant is offered everywhere the day it plays.
+const VARIANTS: &[&str] = &{
+    let mut names = [""; Variant::IMPLEMENTED.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Variant::IMPLEMENTED[i].name();
+        i += 1;
+    }
+    names
+};
 const STYLES: &[&str] = &["best", "plain", "greedy", "random"];
 /// `Rules` presets; `custom` names any other combination and sets nothing.
 const RULE_SETS: &[&str] = &[
@@ -141,7 +149,7 @@ pub static OPTIONS: &[OptionDecl] = &[
         kind: OptionType::Combo(VARIANTS),
         group: OptionGroup::Rule,
         games: &[GameKind::Spanish],
-        help: "the draughts rule set: spanish",
+        help: "the draughts rule set (the variant played)",
         effect: OptionEffect::NewGame,
         get: |s| OptionValue::Combo(s.draughts.variant().name()),
         check: any_value,

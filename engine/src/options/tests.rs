@@ -220,18 +220,28 @@ fn ccerl_is_refused_while_players_asks_for_more_than_two() {
 
 #[test]
 fn the_variant_entry_names_the_playable_draughts_rule_sets() {
+    use crate::spanish::{Rules, Variant};
     let mut settings = Options::default();
     assert_eq!(settings.value("Variant").as_deref(), Some("spanish"));
-    assert_eq!(
-        settings.set("Variant", "spanish"),
-        Ok(OptionEffect::NewGame)
-    );
-    assert_eq!(
-        settings.spec(),
-        Ok(GameSpec::Draughts(crate::spanish::Rules::default()))
-    );
-    // Named variants not playable yet are no value of the combo.
-    assert!(settings.set("Variant", "russian").is_err());
+    let decl = find("Variant").expect("declared");
+    let names: Vec<&str> = Variant::IMPLEMENTED.iter().map(|v| v.name()).collect();
+    assert!(matches!(decl.kind, OptionType::Combo(values) if values == names.as_slice()));
+    for variant in Variant::ALL {
+        let mut settings = Options::default();
+        let set = settings.set("Variant", &variant.name().to_uppercase());
+        if variant.is_implemented() {
+            assert_eq!(set, Ok(OptionEffect::NewGame), "{variant}");
+            assert_eq!(settings.value("Variant"), Some(variant.to_string()));
+            assert_eq!(
+                settings.spec(),
+                Ok(GameSpec::Draughts(Rules::new(variant).expect("playable")))
+            );
+        } else {
+            // Named variants not playable yet are no value of the combo.
+            assert!(set.is_err(), "{variant}");
+            assert_eq!(settings.value("Variant").as_deref(), Some("spanish"));
+        }
+    }
     assert!(settings.set("Variant", "checkers").is_err());
     assert_eq!(settings.value("Variant").as_deref(), Some("spanish"));
 }

@@ -145,7 +145,14 @@ impl PyRlGame {
         first_player: usize,
         position: Option<String>,
     ) -> PyResult<PyRlGame> {
-        PyRlGame::from_setup(Setup::new(kind, players, rules, first_player, position)?)
+        PyRlGame::from_setup(Setup::new(
+            kind,
+            players,
+            rules,
+            first_player,
+            position,
+            None,
+        )?)
     }
 
     /// Back to the start position.
@@ -470,7 +477,7 @@ pub fn restore_rl_game(
     start: Option<String>,
     turns: Vec<String>,
 ) -> PyResult<PyRlGame> {
-    let setup = Setup::new(kind, Some(players), Some(rules), first_player, start)?;
+    let setup = Setup::new(kind, Some(players), Some(rules), first_player, start, None)?;
     let mut rl = PyRlGame::from_setup(setup)?;
     for text in &turns {
         rl.game.play_text(text).map_err(play_error)?;

@@ -397,7 +397,7 @@ function drawResult() {
   if (!state.result) { box.hidden = true; return; }
   box.hidden = false;
   const r = state.result;
-  const reason = r.reason_code ? t("reason." + r.reason_code) : r.reason;
+  const reason = r.reason_code ? t("reason." + r.reason_code, r.reason_params) : r.reason;
   box.innerHTML = "";
   const head = document.createElement("strong");
   head.textContent = resultHead(r);

@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use crate::baseline::{self, Baseline};
 use crate::draughts::tablebase::{GameValue, Tablebase};
-use crate::draughts::{Book, Draughts, Move};
+use crate::draughts::{Book, Draughts, Move, Rules};
 use crate::game::Search;
 use crate::random::clock_seed;
 use crate::search::time::TimeManager;
@@ -182,9 +182,15 @@ impl Search<Draughts> for Engine {
     ) -> SearchResult<Move> {
         let start = Instant::now();
         let result = match self.options.style {
-            Style::Best if self.options.own_book && !limits.infinite => self
-                .book_move(game, on_info, start)
-                .unwrap_or_else(|| self.best(game, limits, stop, on_info, start)),
+            // The book's lines are Spanish draughts lines.
+            Style::Best
+                if self.options.own_book
+                    && !limits.infinite
+                    && moves_as_spanish(game.position().rules()) =>
+            {
+                self.book_move(game, on_info, start)
+                    .unwrap_or_else(|| self.best(game, limits, stop, on_info, start))
+            }
             Style::Best => self.best(game, limits, stop, on_info, start),
             Style::Plain => self.deepen(game, limits, stop, on_info, start),
             Style::Greedy | Style::Random => {
@@ -246,6 +252,17 @@ impl Engine {
             pv: vec![chosen.mv],
         })
     }
+}
+
+/// Whether `rules` move as Spanish draughts does (Portuguese draughts
+/// does), so that the Spanish opening book and endgame tables hold their
+/// moves.
+pub(crate) fn moves_as_spanish(rules: Rules) -> bool {
+    let spanish = Rules::SPANISH;
+    rules.men_capture_backward() == spanish.men_capture_backward()
+        && rules.capture_choice() == spanish.capture_choice()
+        && rules.capture_promotion() == spanish.capture_promotion()
+        && rules.king_range() == spanish.king_range()
 }
 
 /// The Spanish side of the baselines: material, a win (no reply) above it.
@@ -391,15 +408,19 @@ impl Engine {
         if moves.is_empty() {
             return finish_single(None, 0, on_info, start);
         }
+        // The tables hold Spanish draughts values: a variant whose moves
+        // differ (men capturing backward, another capture choice) searches
+        // without them.
         let plain = self.options.style == Style::Plain;
+        let tables = !plain && moves_as_spanish(root.rules());
         let time = TimeManager::new(limits, start);
         let wait_for_tables = !time.is_timed() && !limits.infinite;
-        if !plain {
+        if tables {
             if let Some(result) = self.root_from_tables(game, wait_for_tables, on_info, start) {
                 return result;
             }
         }
-        let tablebase = self.tablebase.as_deref().filter(|_| !plain);
+        let tablebase = self.tablebase.as_deref().filter(|_| tables);
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         let node_limit = limits.nodes.unwrap_or(u64::MAX);
         let np = game.plies_without_progress();
