@@ -86,6 +86,41 @@ fn two_configurations_play_a_spanish_match_and_the_pdn_parses() {
     }
 }
 
+/// `--variant brazilian` plays Brazilian draughts in the referee and in
+/// every engine (which are sent `Variant`): no forfeit, and the record is
+/// PDN GameType 26 in algebraic squares that replays with its rules.
+#[test]
+fn a_brazilian_match_is_played_and_recorded_in_its_notation() {
+    let out = temp_file("brazilian.pdn");
+    let summary = run_match(&[
+        "--variant",
+        "brazilian",
+        "--engine",
+        DAMAS,
+        "--engine",
+        DAMAS,
+        "--games",
+        "2",
+        "--depth",
+        "2",
+        "--openings",
+        "random:2",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(summary.contains("Forfeits: 0"), "{summary}");
+    let pdn = std::fs::read_to_string(&out).expect("games written");
+    let _ = std::fs::remove_file(&out);
+    assert_eq!(pdn.matches("[GameType \"26\"]").count(), 2, "{pdn}");
+    let games = damas::pdn::read_games(&pdn).expect("PDN");
+    assert_eq!(games.len(), 2);
+    for game in games {
+        let replayed = game.replay().expect("legal Brazilian moves");
+        assert!(replayed.is_over(), "played to the end");
+        assert!(game.moves()[0].contains(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']));
+    }
+}
+
 #[test]
 fn illegal_move_forfeits_the_game() {
     let summary = run_match(&[

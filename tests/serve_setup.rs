@@ -24,7 +24,8 @@ fn the_setup_form_reads_the_games_and_rule_options_from_the_server() {
         games[0]["player_names"],
         serde_json::json!(["White", "Black"])
     );
-    assert_eq!(games[0]["rules"], serde_json::json!([]));
+    // Draughts offers its variant, every playable one, as a select.
+    assert_eq!(games[0]["rules"], serde_json::json!(["Variant"]));
     assert_eq!(games[1]["players"]["max"], 6);
     assert_eq!(games[1]["player_names"].as_array().unwrap().len(), 6);
     assert_eq!(games[2]["players"]["max"], 3);
@@ -42,6 +43,21 @@ fn the_setup_form_reads_the_games_and_rule_options_from_the_server() {
         .expect("MoveLimit listed");
     assert_eq!(limit["type"], "spin");
     assert!(rules.iter().any(|r| r["name"] == "PlayToEnd"));
+    let variant = rules
+        .iter()
+        .find(|r| r["name"] == "Variant")
+        .expect("Variant listed");
+    assert_eq!(variant["type"], "combo");
+    assert_eq!(variant["default"], "spanish");
+    let playable: Vec<&str> = damas::spanish::Variant::IMPLEMENTED
+        .iter()
+        .map(|v| v.name())
+        .collect();
+    assert_eq!(variant["values"], serde_json::json!(playable));
+    assert!(
+        rules.iter().all(|r| r["name"] != "Rules"),
+        "presets stay out"
+    );
     assert!(games[1]["rules"]
         .as_array()
         .unwrap()

@@ -299,8 +299,10 @@ impl AnyGame {
     pub fn from_text(spec: &GameSpec, text: &str) -> Result<AnyGame, PositionError> {
         match spec {
             GameSpec::Draughts(rules) => {
-                let start: spanish::Position = text.trim().parse()?;
-                let game = spanish::Draughts::new(start.with_rules(*rules));
+                // A FEN in the variant's notation (squares by name in
+                // Brazilian draughts), read by a game of those rules.
+                let rules = spanish::Draughts::new(spanish::Position::start().with_rules(*rules));
+                let game = Game::read_position(&rules, text)?;
                 Ok(AnyGame::Spanish(Box::new(game)))
             }
             GameSpec::Chinese(rules) => {

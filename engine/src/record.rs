@@ -4,6 +4,7 @@
 //! the web board) gather the fields; the text is written here once.
 
 use crate::game::GameKind;
+use crate::GameSpec;
 
 /// The PDN result token of a two-player game from the places of White and
 /// Black (`1-0`, `0-1`, `1/2-1/2`), or `*` while undecided (any other
@@ -172,8 +173,9 @@ pub struct GameRecord {
     pub date: Option<String>,
     /// Game number, from 1.
     pub game: usize,
-    /// The game played.
-    pub kind: GameKind,
+    /// The game played, with its rules (a draughts variant writes its own
+    /// PDN `GameType`).
+    pub spec: GameSpec,
     /// Who sat in each seat, `p1` first (free text).
     pub seats: Vec<String>,
     /// The position text the game started from; `None` for the start
@@ -188,18 +190,20 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The record as its game writes it: PDN with `[GameType "24"]` for
-    /// Spanish draughts, the one-line record (with its line end) for
-    /// Chinese checkers.
+    /// The record as its game writes it: PDN for draughts, with the
+    /// variant's `GameType` (`[GameType "24"]` for Spanish draughts,
+    /// [`crate::pdn::game_type`]), the one-line record (with its line end)
+    /// for Chinese checkers.
     ///
     /// ```
+    /// use damas::chinese::Rules;
     /// use damas::record::GameRecord;
-    /// use damas::GameKind;
+    /// use damas::GameSpec;
     /// let mut record = GameRecord {
     ///     event: "damas match".into(),
     ///     date: Some("2026.12.03".into()),
     ///     game: 1,
-    ///     kind: GameKind::Spanish,
+    ///     spec: GameSpec::default(),
     ///     seats: vec!["a".into(), "b".into()],
     ///     start: None,
     ///     moves: vec!["11-15".into()],
@@ -208,11 +212,11 @@ impl GameRecord {
     /// };
     /// assert!(record.text().contains("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]"));
     /// assert!(record.text().starts_with("[Event \"damas match\"]\n[Date \"2026.12.03\"]\n"));
-    /// record.kind = GameKind::Chinese;
+    /// record.spec = GameSpec::Chinese(Rules::default());
     /// assert!(record.text().starts_with("game=1\ttype=chinese\tplayers=2\t"));
     /// ```
     pub fn text(&self) -> String {
-        match self.kind {
+        match self.spec.kind() {
             GameKind::Spanish => self.pdn(),
             GameKind::Chinese | GameKind::Japanese => self.line() + "\n",
         }
@@ -221,7 +225,7 @@ impl GameRecord {
     /// The file name ending of [`GameRecord::text`]'s format (`pdn`,
     /// `txt`).
     pub fn extension(&self) -> &'static str {
-        match self.kind {
+        match self.spec.kind() {
             GameKind::Spanish => "pdn",
             GameKind::Chinese | GameKind::Japanese => "txt",
         }
@@ -233,13 +237,14 @@ impl GameRecord {
     /// fields.
     ///
     /// ```
+    /// use damas::chinese::Rules;
     /// use damas::record::GameRecord;
-    /// use damas::GameKind;
+    /// use damas::GameSpec;
     /// let record = GameRecord {
     ///     event: "damas serve".into(),
     ///     date: None,
     ///     game: 1,
-    ///     kind: GameKind::Chinese,
+    ///     spec: GameSpec::Chinese(Rules::default()),
     ///     seats: vec!["person".into(), "engine".into()],
     ///     start: None,
     ///     moves: vec!["e4-e5".into()],
@@ -258,7 +263,7 @@ impl GameRecord {
         let start = self.start.as_deref().unwrap_or("startpos");
         [
             format!("game={}", self.game),
-            format!("type={}", self.kind.name()),
+            format!("type={}", self.spec.kind().name()),
             format!("players={}", self.seats.len()),
             format!("engines={}", seats.join(",")),
             format!("start={}", start.replace(['\t', '\n', '\r'], " ")),
@@ -272,6 +277,11 @@ impl GameRecord {
     fn pdn(&self) -> String {
         let result = pdn_result(&self.places);
         let round = self.game.to_string();
+        let game_type = match self.spec {
+            GameSpec::Draughts(rules) => crate::pdn::game_type(rules.variant()),
+            GameSpec::Chinese(_) => 0,
+        }
+        .to_string();
         let seat = |i: usize| self.seats.get(i).map_or("?", String::as_str);
         let mut tags: Vec<(&str, &str)> = vec![("Event", &self.event)];
         if let Some(date) = &self.date {
@@ -282,7 +292,7 @@ impl GameRecord {
             ("White", seat(0)),
             ("Black", seat(1)),
             ("Result", result),
-            ("GameType", "24"),
+            ("GameType", game_type.as_str()),
         ]);
         let black_starts = match &self.start {
             Some(fen) => {

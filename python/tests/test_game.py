@@ -302,3 +302,13 @@ def test_portuguese_draws_name_their_own_counts():
     assert quiet_line(game, 40, {game.position})
     assert game.outcome.reason_code == "no_progress"
     assert game.outcome.reason == "draw by 40 plies without capture or man move"
+
+
+def test_brazilian_draughts_speaks_algebraic_squares():
+    game = damas.Game(variant="brazilian")
+    assert game.position.startswith("W:Wa1,c1,e1,g1,")
+    assert "c3-d4" in game.legal_moves_text()
+    assert game.play_text("c3-d4") == "c3-d4"
+    game = damas.Game(variant="brazilian", position="W:Wd6:Be7,g7")
+    assert game.legal_moves_text() == ["d6xf8xh6"]
+    assert game.play_text("d6:h6") == "d6xf8xh6"

@@ -24,7 +24,7 @@ pub fn format(record: &RefereedGame, index: usize, names: &[String], options: &O
         event: "damas match".into(),
         date: None,
         game: index + 1,
-        kind: options.game,
+        spec: options.spec().unwrap_or_default(),
         seats: record.seats.iter().map(|&e| names[e].clone()).collect(),
         start: record.opening.start.clone(),
         moves: record.moves.clone(),

@@ -432,12 +432,18 @@ pub async fn game_options(State(store): AppState) -> Response {
     .into_response()
 }
 
-/// The rule options the setup form offers: the switches and limits of the
-/// option table (its presets are the protocol's shorthand).
+/// The rule options the setup form offers: the switches, limits and
+/// choices of the option table (its presets are the protocol's shorthand).
 fn rule_options() -> impl Iterator<Item = &'static OptionDecl> {
+    // `Rules` is a preset of the others; a choice such as `Variant` is a
+    // select of its values.
     OPTIONS.iter().filter(|decl| {
         decl.group == OptionGroup::Rule
-            && matches!(decl.kind, OptionType::Check | OptionType::Spin { .. })
+            && match decl.kind {
+                OptionType::Check | OptionType::Spin { .. } => true,
+                OptionType::Combo(_) => decl.name != "Rules",
+                OptionType::Text => false,
+            }
     })
 }
 

@@ -383,7 +383,7 @@ pub fn record(session: &WebGame, lang: Lang) -> GameRecord {
         event: "damas serve".into(),
         date: Some(pdn_date(session.started)),
         game: session.game_number as usize + 1,
-        kind: game.kind(),
+        spec: game.spec(),
         seats: (0..session.seats.len())
             .map(|index| {
                 member_name(session, index).unwrap_or_else(|| seat_history(session, index, lang))

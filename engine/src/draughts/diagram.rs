@@ -1,8 +1,8 @@
 //! A plain-text board for humans.
 
 use super::color::{Color, ColoredPiece, PieceKind};
+use super::notation::Notation;
 use super::position::Position;
-use super::square::Square;
 
 impl Position {
     /// The board as seen from White, with the square numbers of each row
@@ -15,6 +15,22 @@ impl Position {
     /// assert!(d.contains("White to move"));
     /// ```
     pub fn diagram(&self) -> String {
+        self.diagram_in(Notation::Numeric)
+    }
+
+    /// The board as the players of `notation` see it from White: in the
+    /// numeric notation [`Position::diagram`]; in the algebraic one a1 is
+    /// the lower-left dark square, the files and rows name the squares and
+    /// the position is written in that notation.
+    ///
+    /// ```
+    /// use damas::spanish::{Notation, Position, Variant};
+    /// let d = Position::start().diagram_in(Notation::of(Variant::Brazilian));
+    /// assert!(d.lines().any(|l| l.starts_with("1 | w   w   w   w   |")));
+    /// assert!(d.contains("FEN W:Wa1,c1,e1,g1,"));
+    /// ```
+    pub fn diagram_in(&self, notation: Notation) -> String {
+        let numeric = notation == Notation::Numeric;
         let mut out = String::new();
         out.push_str("    a b c d e f g h\n");
         out.push_str("  +-----------------+\n");
@@ -22,7 +38,7 @@ impl Position {
             out.push_str(&format!("{} |", rank + 1));
             let mut legend = Vec::new();
             for file in 0..8u8 {
-                match Square::from_coords(file, rank) {
+                match notation.square_at(file, rank) {
                     None => out.push_str("  "),
                     Some(sq) => {
                         legend.push(format!("{:>2}", sq.number()));
@@ -35,8 +51,12 @@ impl Position {
                     }
                 }
             }
-            out.push_str(" |  ");
-            out.push_str(&legend.join(" "));
+            if numeric {
+                out.push_str(" |  ");
+                out.push_str(&legend.join(" "));
+            } else {
+                out.push_str(" |");
+            }
             out.push('\n');
         }
         out.push_str("  +-----------------+\n");
@@ -45,7 +65,7 @@ impl Position {
             Color::White => "White",
             Color::Black => "Black",
         };
-        out.push_str(&format!("{side} to move  FEN {}\n", self.to_fen()));
+        out.push_str(&format!("{side} to move  FEN {}\n", self.fen_in(notation)));
         out
     }
 }

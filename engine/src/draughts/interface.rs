@@ -10,8 +10,9 @@ use crate::game::{self, EndReason, GameKind, IllegalMove, IllegalReason, Outcome
 
 use super::game::DraughtsError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
+use super::{fen_error_text, Engine, FenError, Move, MoveParseError, Notation, Rules};
 use super::{Bitboard, Color, Draughts, DrawReason, GameStatus, PieceKind, Position};
-use super::{Engine, FenError, Move, MoveParseError, Rules, Square, WinReason};
+use super::{Square, WinReason};
 
 /// `p1` is White, `p2` Black.
 fn player_of(color: Color) -> Player {
@@ -47,12 +48,14 @@ fn is_resignation(ruling: GameStatus) -> bool {
 /// in the order they are taken: the move keeps only the set, so the chain
 /// is found again by a search over the board (the pieces taken stay on it
 /// until the move ends, and none is jumped twice).
-fn capture_path(position: &Position, mv: &Move) -> Option<(Vec<Square>, Vec<Square>)> {
+pub(super) fn capture_path(position: &Position, mv: &Move) -> Option<(Vec<Square>, Vec<Square>)> {
     let piece = position.piece_at(mv.from())?;
     let forward: i8 = if piece.color == Color::White { 1 } else { -1 };
+    let all = &[(-1, -1), (1, -1), (-1, 1), (1, 1)];
     let directions: &[(i8, i8)] = match piece.kind {
+        PieceKind::Man if position.rules().men_capture_backward() => all,
         PieceKind::Man => &[(-1, forward), (1, forward)],
-        PieceKind::King => &[(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        PieceKind::King => all,
     };
     let chain = Chain {
         blockers: position.occupied() & !Bitboard::from(mv.from()),
@@ -184,6 +187,13 @@ fn outcome_of(status: GameStatus, rules: Rules) -> Option<Outcome> {
     Some(Outcome { places, reason })
 }
 
+impl Draughts {
+    /// How the players of this game's variant write squares and moves.
+    pub fn notation(&self) -> Notation {
+        Notation::of(self.position().rules().variant())
+    }
+}
+
 impl game::Game for Draughts {
     type Move = Move;
     type Engine = Engine;
@@ -266,7 +276,9 @@ impl game::Game for Draughts {
         if self.status().is_over() {
             return Err(PlayError::GameOver);
         }
-        self.position().parse_move(text).map_err(parse_error)
+        self.position()
+            .parse_move_in(text, self.notation())
+            .map_err(parse_error)
     }
 
     fn moves_from(&self, point: Point) -> Vec<Move> {
@@ -276,18 +288,22 @@ impl game::Game for Draughts {
             .collect()
     }
 
-    /// The 32 dark squares in number order, `x` the file from White's left
-    /// and `y` the rank from White's side; each side's promotion row is
+    /// The 32 dark squares in number order, named in the variant's
+    /// notation, `x` the file from White's left and `y` the rank from
+    /// White's side as the variant's players set the board up (a1 dark in
+    /// Brazilian and Russian draughts); each side's promotion row is
     /// marked, and the camps are the twelve squares each side starts on.
     fn board(&self) -> Board {
+        let notation = self.notation();
         let points = Square::all()
             .map(|sq| {
                 let on = |bits: Bitboard| bits.contains(sq);
                 let side = |white: bool| player_of(if white { Color::White } else { Color::Black });
+                let (x, y) = notation.coords(sq);
                 PointInfo {
-                    name: sq.to_string(),
-                    x: i32::from(sq.file()),
-                    y: i32::from(sq.rank()),
+                    name: notation.square_name(sq),
+                    x: i32::from(x),
+                    y: i32::from(y),
                     camp: (sq.number() <= 12 || sq.number() >= 21).then(|| side(sq.number() <= 12)),
                     goal: None,
                     promotion: [Color::White, Color::Black]
@@ -307,20 +323,23 @@ impl game::Game for Draughts {
     }
 
     fn point(&self, name: &str) -> Result<Point, PlayError> {
-        name.trim()
-            .parse::<u8>()
-            .ok()
-            .and_then(Square::new)
+        let notation = self.notation();
+        notation
+            .read_square(name)
             .map(|sq| Point::of(sq.index()))
             .ok_or_else(|| {
                 let shown: String = name.chars().take(20).collect();
-                PlayError::BadSquare(format!("'{shown}' is not a square (1-32)"))
+                let squares = match notation {
+                    Notation::Numeric => "1-32",
+                    Notation::Algebraic { .. } => "a dark square a1-h8",
+                };
+                PlayError::BadSquare(format!("'{shown}' is not a square ({squares})"))
             })
     }
 
     fn point_name(&self, point: Point) -> String {
         square_of(point)
-            .map(|sq| sq.to_string())
+            .map(|sq| self.notation().square_name(sq))
             .unwrap_or_default()
     }
 
@@ -441,19 +460,23 @@ impl game::Game for Draughts {
     }
 
     fn move_text(&self, mv: &Move) -> String {
-        self.position().move_text(mv)
+        self.position().move_text_in(mv, self.notation())
     }
 
+    /// A game of the same rules from a FEN in their notation.
     fn read_position(&self, text: &str) -> Result<Draughts, crate::PositionError> {
-        Ok(text.trim().parse::<Draughts>()?)
+        let notation = self.notation();
+        let start = Position::from_fen_in(text.trim(), notation)
+            .map_err(|err| crate::PositionError::Invalid(fen_error_text(&err, notation)))?;
+        Ok(Draughts::new(start.with_rules(self.position().rules())))
     }
 
     fn position_text(&self) -> String {
-        self.position().to_fen()
+        self.position().fen_in(self.notation())
     }
 
     fn diagram(&self) -> String {
-        self.position().diagram()
+        self.position().diagram_in(self.notation())
     }
 
     fn hash(&self) -> u64 {

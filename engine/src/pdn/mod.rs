@@ -38,7 +38,7 @@ use std::io::Read;
 use thiserror::Error;
 
 use crate::game::{Game, PlayError};
-use crate::spanish::{Draughts, FenError};
+use crate::spanish::{Draughts, FenError, Notation, Position, Rules, Variant};
 use scan::{Scanner, Token};
 
 pub use scan::shown;
@@ -109,9 +109,11 @@ impl PdnGame {
         self.line
     }
 
-    /// Plays the game with the rules from its `FEN` tag (or the start
-    /// position) and returns it. A `GameType` other than Spanish draughts
-    /// (`24`, alone or with its board fields) is refused.
+    /// Plays the game with the rules of its `GameType` tag (Spanish
+    /// draughts without one; [`game_type`]: `24`, `28`, `26`, alone or with
+    /// its board fields) from its `FEN` tag (or the start position), both
+    /// in that variant's notation, and returns it. Any other `GameType`,
+    /// or a variant not playable yet, is refused.
     ///
     /// A move is read in the library's notation (`11-15`, `15x24`, the long
     /// form `15x24x19x27` with the captured squares); failing that, a
@@ -127,18 +129,27 @@ impl PdnGame {
     /// is no position; [`ReplayError::Move`] for the first move that is not
     /// legal where it is played, with its ply, line and the rules' reason.
     pub fn replay(&self) -> Result<Draughts, ReplayError> {
-        if let Some(kind) = self.tag("GameType") {
-            let number = kind.split(',').next().unwrap_or("").trim();
-            if number != "24" {
-                return Err(ReplayError::GameType(shown(kind.as_bytes(), false)));
-            }
-        }
+        let rules = match self.tag("GameType") {
+            None => Rules::default(),
+            Some(kind) => kind
+                .split(',')
+                .next()
+                .and_then(|number| number.trim().parse::<u32>().ok())
+                .and_then(variant_of_game_type)
+                .and_then(|variant| Rules::new(variant).ok())
+                .ok_or_else(|| ReplayError::GameType(shown(kind.as_bytes(), false)))?,
+        };
+        let start = Position::start().with_rules(rules);
         let mut game = match self.tag("FEN") {
             Some(fen) if fen.len() > MAX_FEN_BYTES => {
                 return Err(ReplayError::FenTooLong(fen.len()))
             }
-            Some(fen) => fen.parse::<Draughts>().map_err(ReplayError::Fen)?,
-            None => Draughts::default(),
+            Some(fen) => {
+                let notation = Notation::of(rules.variant());
+                let start = Position::from_fen_in(fen, notation).map_err(ReplayError::Fen)?;
+                Draughts::new(start.with_rules(rules))
+            }
+            None => Draughts::new(start),
         };
         for (ply, (text, &line)) in self.moves.iter().zip(&self.move_lines).enumerate() {
             let played = if self.first_non_move == Some(ply) {
@@ -222,11 +233,39 @@ pub struct UnreadGame {
     pub error: PdnError,
 }
 
+/// The PDN `GameType` number of a draughts variant, as the FMJD's PDN
+/// standard numbers them: 24 Spanish, 28 Portuguese (the Spanish board and
+/// numbering: `28,W,8,8,N1,1`), 26 Brazilian and 25 Russian draughts
+/// (algebraic squares, a1 at White's lower left: `A0`).
+///
+/// ```
+/// use damas::pdn::{game_type, variant_of_game_type};
+/// use damas::spanish::Variant;
+/// assert_eq!(game_type(Variant::Brazilian), 26);
+/// assert_eq!(variant_of_game_type(28), Some(Variant::Portuguese));
+/// assert_eq!(variant_of_game_type(20), None); // 10x10 draughts
+/// ```
+pub fn game_type(variant: Variant) -> u32 {
+    match variant {
+        Variant::Spanish => 24,
+        Variant::Russian => 25,
+        Variant::Brazilian => 26,
+        Variant::Portuguese => 28,
+    }
+}
+
+/// The draughts variant of a PDN `GameType` number, if it is one of
+/// [`Variant::ALL`] ([`game_type`]).
+pub fn variant_of_game_type(number: u32) -> Option<Variant> {
+    Variant::ALL.into_iter().find(|&v| game_type(v) == number)
+}
+
 /// Why a game did not replay.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
-    /// The `GameType` tag names another game.
-    #[error("GameType \"{0}\" is not Spanish draughts (24)")]
+    /// The `GameType` tag names no draughts variant the library plays
+    /// ([`game_type`]).
+    #[error("GameType \"{0}\" is no draughts variant played here (24 Spanish, 28 Portuguese, 26 Brazilian, 25 Russian)")]
     GameType(String),
     /// The `FEN` tag is not a valid position.
     #[error("FEN tag: {0}")]

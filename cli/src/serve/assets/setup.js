@@ -64,6 +64,21 @@ function fillRules() {
       input.type = "checkbox";
       input.checked = value === true;
       label.append(input, " " + name, help);
+    } else if (rule.type === "combo") {
+      // A choice such as the draughts variant: a select of its values.
+      const select = document.createElement("select");
+      select.dataset.rule = rule.name;
+      select.id = "rule-" + rule.name;
+      for (const choice of rule.values) {
+        const option = document.createElement("option");
+        option.value = choice;
+        option.textContent = has("value." + choice) ? t("value." + choice) : choice;
+        select.appendChild(option);
+      }
+      select.value = rule.values.includes(value) ? value : rule.default;
+      label.append(name + " ", select, help);
+      box.appendChild(label);
+      continue;
     } else {
       input.type = "number";
       input.min = rule.min;
@@ -89,7 +104,8 @@ function words(name) {
 function readRules() {
   const rules = {};
   for (const input of document.querySelectorAll("#rule-options [data-rule]")) {
-    rules[input.dataset.rule] = input.type === "checkbox" ? input.checked : Number(input.value);
+    rules[input.dataset.rule] = input.tagName === "SELECT" ? input.value
+      : input.type === "checkbox" ? input.checked : Number(input.value);
   }
   return rules;
 }
