@@ -131,9 +131,7 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
         let free = matches!(R::CAPTURE_CHOICE, CaptureChoice::Free);
         // Only a crowning that ends off the last row needs the flag: one
         // that ends on it is told by the square, so each move has one form.
-        let crowned = matches!(R::CAPTURE_PROMOTION, CapturePromotion::ContinuesAsKing)
-            && self.crowned
-            && (1 << to) & self.promo == 0;
+        let crowned = R::CROWNS_ON_THE_WAY && self.crowned && (1 << to) & self.promo == 0;
         let kings_count = matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings);
         let k = if !kings_count || self.opp_kings == 0 {
             0
@@ -151,10 +149,11 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
             self.best_n = n;
             self.best_k = k;
         } else if may_repeat {
-            if let Some(i) = self.list[self.start..]
-                .iter()
-                .position(|m| m.to as usize == to && m.captured == cap && m.crowned == crowned)
-            {
+            if let Some(i) = self.list[self.start..].iter().position(|m| {
+                m.to as usize == to
+                    && m.captured == cap
+                    && (!R::CROWNS_ON_THE_WAY || m.crowned == crowned)
+            }) {
                 self.orders.again(self.start + i);
                 return;
             }

@@ -395,7 +395,7 @@ pub(super) fn visit_dispatched<const W: bool, R: VariantRules, F: FnMut(&Positio
                     1 << m.from,
                     1 << m.to,
                     m.captured,
-                    m.crowned,
+                    R::CROWNS_ON_THE_WAY && m.crowned,
                 ));
             }
             return;

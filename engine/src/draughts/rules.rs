@@ -303,6 +303,11 @@ pub(crate) trait VariantRules: Copy + 'static {
     const CAPTURE_PROMOTION: CapturePromotion;
     /// The king's range.
     const KING_RANGE: KingRange;
+    /// Whether a move may end with a man crowned on the way off its last
+    /// row: a constant, so that the rules without such moves never read
+    /// the move's flag.
+    const CROWNS_ON_THE_WAY: bool =
+        matches!(Self::CAPTURE_PROMOTION, CapturePromotion::ContinuesAsKing);
 }
 
 /// The rules of Spanish draughts.
