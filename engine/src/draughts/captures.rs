@@ -1,7 +1,8 @@
 //! The capture search: a depth-first walk over (square, captured set) for
 //! each piece that can capture, keeping only the sequences that take the
-//! most pieces and then, where the rules say so, the most kings, and merging king sequences with the
-//! same (from, to, captured set).
+//! most pieces and then, where the rules say so, the most kings (or every
+//! complete sequence, where the choice is free), and merging sequences with
+//! the same (from, to, captured set).
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
@@ -116,6 +117,8 @@ struct Captures<'a, const LIST: bool, R: VariantRules, O: OrderLog> {
     start: usize,
     /// Number of moves at the best (pieces, kings) so far.
     count: usize,
+    /// The moving man has been crowned on the way and goes on as a king.
+    crowned: bool,
     list: &'a mut MoveList,
     /// The capture orders, when they are wanted.
     orders: O,
@@ -125,16 +128,20 @@ struct Captures<'a, const LIST: bool, R: VariantRules, O: OrderLog> {
 impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
     #[inline(always)]
     fn record(&mut self, to: usize, cap: u32, n: u32, may_repeat: bool) {
+        let free = matches!(R::CAPTURE_CHOICE, CaptureChoice::Free);
+        // Only a crowning that ends off the last row needs the flag: one
+        // that ends on it is told by the square, so each move has one form.
+        let crowned = R::CROWNS_ON_THE_WAY && self.crowned && (1 << to) & self.promo == 0;
         let kings_count = matches!(R::CAPTURE_CHOICE, CaptureChoice::MostPiecesThenKings);
         let k = if !kings_count || self.opp_kings == 0 {
             0
         } else {
             (cap & self.opp_kings).count_ones()
         };
-        if n < self.best_n || (n == self.best_n && k < self.best_k) {
+        if !free && (n < self.best_n || (n == self.best_n && k < self.best_k)) {
             return;
         }
-        if n > self.best_n || k > self.best_k {
+        if !free && (n > self.best_n || k > self.best_k) {
             self.list.clear();
             self.orders.clear();
             self.count = 0;
@@ -142,10 +149,11 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
             self.best_n = n;
             self.best_k = k;
         } else if may_repeat {
-            if let Some(i) = self.list[self.start..]
-                .iter()
-                .position(|m| m.to as usize == to && m.captured == cap)
-            {
+            if let Some(i) = self.list[self.start..].iter().position(|m| {
+                m.to as usize == to
+                    && m.captured == cap
+                    && (!R::CROWNS_ON_THE_WAY || m.crowned == crowned)
+            }) {
                 self.orders.again(self.start + i);
                 return;
             }
@@ -157,6 +165,7 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
                 from: self.from,
                 to: to as u8,
                 captured: cap,
+                crowned,
             });
         }
     }
@@ -184,10 +193,10 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
             }
             let c = cap | mid;
             const {
-                assert!(!matches!(
-                    R::CAPTURE_PROMOTION,
-                    CapturePromotion::ContinuesAsKing
-                ));
+                assert!(
+                    R::MEN_CAPTURE_BACKWARD
+                        || !matches!(R::CAPTURE_PROMOTION, CapturePromotion::ContinuesAsKing)
+                );
             }
             // A man that goes on as a man cannot jump from its last row
             // (it moves forward only), so both remaining rules end here.
@@ -202,14 +211,15 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
         }
     }
 
-    /// A man's capture where men jump in all four directions and are
-    /// crowned only where the capture ends: one that crosses its last row
-    /// goes on as a man. Two paths may end alike, as a king's do.
+    /// A man's capture where men jump in all four directions. One that
+    /// lands on its last row goes on as a man and is crowned only where the
+    /// capture ends, or, where the rules say so, is crowned there and goes
+    /// on as a king. Two paths may end alike, as a king's do.
     fn man_both_ways(&mut self, at: u32, cap: u32, n: u32) {
         const {
             assert!(
                 !R::MEN_CAPTURE_BACKWARD
-                    || matches!(R::CAPTURE_PROMOTION, CapturePromotion::OnlyAtEnd)
+                    || !matches!(R::CAPTURE_PROMOTION, CapturePromotion::EndsMove)
             );
         }
         let avail = self.opp & !cap;
@@ -230,13 +240,45 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
             if land != 0 {
                 found = true;
                 let saved = self.orders.enter(mid.trailing_zeros() as usize);
-                self.man_both_ways(land, cap | mid, n + 1);
+                if matches!(R::CAPTURE_PROMOTION, CapturePromotion::ContinuesAsKing)
+                    && land & self.promo != 0
+                {
+                    self.crowned = true;
+                    self.king(land.trailing_zeros() as usize, cap | mid, n + 1);
+                    self.crowned = false;
+                } else {
+                    self.man_both_ways(land, cap | mid, n + 1);
+                }
                 self.orders.leave(saved);
             }
         }
         if !found && cap != 0 {
             self.record(at.trailing_zeros() as usize, cap, n, n >= 4);
         }
+    }
+
+    /// The squares of `landings` from which a king can take another piece
+    /// (not one of `cap`, which stay on the board and block).
+    fn continuing(&self, landings: u32, cap: u32) -> u32 {
+        let avail = self.opp & !cap;
+        let mut out = 0;
+        let mut t = landings;
+        while t != 0 {
+            let l = t.trailing_zeros() as usize;
+            t &= t - 1;
+            for d in 0..4 {
+                let blk = RAY[d][l] & self.occ;
+                if blk == 0 {
+                    continue;
+                }
+                let b = nearest(d, blk);
+                if avail & (1 << b) != 0 && slide(d, b, self.occ) != 0 {
+                    out |= 1 << l;
+                    break;
+                }
+            }
+        }
+        out
     }
 
     fn king(&mut self, sq: usize, cap: u32, n: u32) {
@@ -256,6 +298,15 @@ impl<const LIST: bool, R: VariantRules, O: OrderLog> Captures<'_, LIST, R, O> {
             }
             found = true;
             let c = cap | (1 << b);
+            if matches!(R::CAPTURE_CHOICE, CaptureChoice::Free) {
+                // A capture that can go on must: where some landings
+                // continue it, the others are not moves. Under a longest
+                // capture rule those fall out by their count anyway.
+                let going_on = self.continuing(land, c);
+                if going_on != 0 {
+                    land = going_on;
+                }
+            }
             let saved = self.orders.enter(b);
             while land != 0 {
                 let l = land.trailing_zeros() as usize;
@@ -290,6 +341,7 @@ pub(super) fn search_captures<const W: bool, const LIST: bool, R: VariantRules, 
         best_k: 0,
         start: 0,
         count: 0,
+        crowned: false,
         list,
         orders,
         rules: PhantomData,

@@ -3,11 +3,13 @@
 //! (`captures.rs`) when a longer capture or a king capture exists. Also the
 //! bulk counter and the list-free move visitor that perft uses.
 //!
-//! Duplicates can only come from kings: a man moves forward only, so its
-//! captured pieces lie on distinct rows and fix the path, whereas a king can
+//! Duplicates come from kings: a man that moves forward only has its
+//! captured pieces on distinct rows, which fix the path, whereas a king can
 //! reach the same end by different landing squares or by going round a ring
 //! in either order. Only king captures of two or more pieces are checked for
-//! duplicates, among the moves of the same king.
+//! duplicates, among the moves of the same king; men that capture backward
+//! too can also go round a ring, and their captures of four or more are
+//! checked as well.
 
 #![allow(clippy::needless_range_loop)] // direction indices address several tables
 
@@ -122,6 +124,7 @@ fn push_single_jumps(list: &mut MoveList, landings: u32, back: usize) {
             from: JUMP[back][to],
             to: to as u8,
             captured: 1 << NEIGH[back][to],
+            crowned: false,
         });
     }
 }
@@ -175,9 +178,10 @@ pub(super) enum Dispatch {
 /// The capture dispatch: which capture rule applies to the side to move.
 #[inline(always)]
 pub(super) fn dispatch<const W: bool, R: VariantRules>(s: &MoverSets) -> Dispatch {
-    // The shortcuts below read a compulsory longest capture.
+    // The shortcuts after the search branch read a compulsory longest
+    // capture; a free choice goes through the search.
     const {
-        assert!(!matches!(R::CAPTURE_CHOICE, CaptureChoice::Free));
+        assert!(R::MEN_CAPTURE_BACKWARD || !matches!(R::CAPTURE_CHOICE, CaptureChoice::Free));
     }
     if R::MEN_CAPTURE_BACKWARD {
         // Men jumping both ways: every capture goes through the search.
@@ -237,6 +241,7 @@ fn push_steps(list: &mut MoveList, targets: u32, back: usize) {
             from: NEIGH[back][to],
             to: to as u8,
             captured: 0,
+            crowned: false,
         });
     }
 }
@@ -277,6 +282,7 @@ fn gen<const W: bool, R: VariantRules>(pos: &Position, list: &mut MoveList) {
                     from: k as u8,
                     to: to as u8,
                     captured: 0,
+                    crowned: false,
                 });
             }
         }
@@ -284,20 +290,22 @@ fn gen<const W: bool, R: VariantRules>(pos: &Position, list: &mut MoveList) {
 }
 
 /// The position after a move of side `W` given as bits (`from_bit` and
-/// `to_bit` may coincide for a king's ring capture). The hash is not
-/// updated: this is perft's make-move.
+/// `to_bit` may coincide for a king's ring capture); `crowned` is the
+/// move's crowning on the way ([`Move::crowned_on_the_way`]). The hash is
+/// not updated: this is perft's make-move.
 #[inline(always)]
 pub(super) fn child_of<const W: bool>(
     pos: &Position,
     from_bit: u32,
     to_bit: u32,
     cap: u32,
+    crowned: bool,
 ) -> Position {
     let promo = if W { ROW_8 } else { ROW_1 };
     let mut kings = pos.kings & !cap;
     if kings & from_bit != 0 {
         kings = (kings & !from_bit) | to_bit;
-    } else if to_bit & promo != 0 {
+    } else if to_bit & promo != 0 || crowned {
         kings |= to_bit;
     }
     let mut c = *pos;
@@ -382,7 +390,13 @@ pub(super) fn visit_dispatched<const W: bool, R: VariantRules, F: FnMut(&Positio
             let mut list = MoveList::new();
             gen_captures::<W, R>(&s, men, kings, &mut list);
             for m in &list {
-                f(&child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured));
+                f(&child_of::<W>(
+                    pos,
+                    1 << m.from,
+                    1 << m.to,
+                    m.captured,
+                    R::CROWNS_ON_THE_WAY && m.crowned,
+                ));
             }
             return;
         }
@@ -508,10 +522,11 @@ pub(crate) fn count_with_orders<const W: bool, R: VariantRules>(pos: &Position) 
 }
 
 impl Position {
-    /// All legal moves: if any capture exists, only the captures that take
-    /// the most pieces and, among those, the most kings; otherwise every
-    /// step of a man and every slide of a king. Each (from, to, captured
-    /// set) appears once.
+    /// All legal moves: if any capture exists, only captures (in Spanish
+    /// draughts those that take the most pieces and, among those, the most
+    /// kings; the variant's [`Rules::capture_choice`](super::Rules::capture_choice)
+    /// says which); otherwise every step of a man and every slide of a king.
+    /// Each (from, to, captured set) appears once.
     ///
     /// ```
     /// use damas::spanish::Position;

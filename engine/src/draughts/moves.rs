@@ -23,9 +23,11 @@ pub const MAX_MOVES: usize = 256;
 /// The legal moves of a position; never allocates.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
-/// A move: origin, destination and the set of captured squares.
+/// A move: origin, destination and the set of captured squares, and
+/// whether a man was crowned on the way without ending on its last row
+/// (Russian draughts, where it goes on capturing as a king).
 ///
-/// Two moves are equal when these three agree, whatever path the piece took
+/// Two moves are equal when these agree, whatever path the piece took
 /// (the rules treat such sequences as one move). A king that captures around
 /// a ring may end where it started, so `from == to` is possible for captures.
 ///
@@ -41,10 +43,15 @@ pub struct Move {
     pub(crate) from: u8,
     pub(crate) to: u8,
     pub(crate) captured: u32,
+    /// A man crowned in the middle of the capture that ends off its last
+    /// row: the end square alone does not tell that it is a king. A byte
+    /// of what would be padding, so a move stays 8 bytes.
+    pub(crate) crowned: bool,
 }
 
 impl Move {
-    /// A move from `from` to `to` capturing the pieces on `captured`.
+    /// A move from `from` to `to` capturing the pieces on `captured`, with
+    /// no crowning on the way ([`Move::crowned_on_the_way`]).
     ///
     /// Nothing is checked here; [`super::Position::legal_moves`] and
     /// [`super::Position::parse_move`] produce legal moves.
@@ -54,7 +61,17 @@ impl Move {
             from: from.index() as u8,
             to: to.index() as u8,
             captured: captured.0,
+            crowned: false,
         }
+    }
+
+    /// Whether a man was crowned in the middle of this capture and ends it
+    /// as a king off its last row (Russian draughts, where a man reaching
+    /// the last row goes on capturing as a king). Always false in the other
+    /// variants, and for a capture that ends on the last row.
+    #[inline(always)]
+    pub const fn crowned_on_the_way(self) -> bool {
+        self.crowned
     }
 
     /// Origin square.

@@ -23,7 +23,7 @@ fn child(pos: &Position, mv: &Move) -> Position {
         Color::White => ROW_8,
         Color::Black => ROW_1,
     };
-    let king = pos.kings & (1 << mv.from) != 0 || promo & (1 << mv.to) != 0;
+    let king = pos.kings & (1 << mv.from) != 0 || promo & (1 << mv.to) != 0 || mv.crowned;
     p.apply(mv.from, mv.to, mv.captured, king);
     p
 }

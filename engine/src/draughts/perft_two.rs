@@ -430,7 +430,13 @@ pub(super) fn perft_two<const W: bool, R: VariantRules>(pos: &Position) -> u64 {
             let mut list = MoveList::new();
             gen_captures::<W, R>(&s, men, kings, &mut list);
             for m in &list {
-                let c = child_of::<W>(pos, 1 << m.from, 1 << m.to, m.captured);
+                let c = child_of::<W>(
+                    pos,
+                    1 << m.from,
+                    1 << m.to,
+                    m.captured,
+                    R::CROWNS_ON_THE_WAY && m.crowned,
+                );
                 let (mine, theirs) = if W {
                     (c.white, c.black)
                 } else {

@@ -207,8 +207,8 @@ impl Position {
 
     /// Plays `mv`, which must be legal in this position (as returned by
     /// [`Position::legal_moves`] or [`Position::parse_move`]), and passes the
-    /// turn. The hash is updated incrementally. A man ending on its last row
-    /// becomes a king. Nothing is checked: an illegal move corrupts the
+    /// turn. The hash is updated incrementally. A man ending on its last row,
+    /// or crowned on the way, becomes a king. Nothing is checked: an illegal move corrupts the
     /// position (see [`Position::play`] for the checked form).
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: &Move) {
@@ -217,7 +217,7 @@ impl Position {
         let black = self.side == Color::Black;
         let was_king = self.kings & from != 0;
         let promo = if black { ROW_1 } else { ROW_8 };
-        let now_king = was_king || to & promo != 0;
+        let now_king = was_king || to & promo != 0 || mv.crowned;
         let mut h = self.hash ^ zobrist::SIDE;
         h ^= zobrist::PIECE[zobrist::kind(black, was_king)][mv.from as usize];
         h ^= zobrist::PIECE[zobrist::kind(black, now_king)][mv.to as usize];
@@ -295,7 +295,8 @@ impl Position {
         self.kings & (1 << mv.from) == 0
     }
 
-    /// Whether `mv` crowns a man (it ends on the mover's promotion row).
+    /// Whether `mv` crowns a man (it ends on the mover's promotion row, or
+    /// is crowned on the way: [`Move::crowned_on_the_way`]).
     ///
     /// ```
     /// use damas::spanish::Position;
@@ -304,7 +305,7 @@ impl Position {
     /// assert!(pos.is_promotion(&mv));
     /// ```
     pub fn is_promotion(&self, mv: &Move) -> bool {
-        self.moves_man(mv) && self.side.promotion_row().contains(mv.to())
+        self.moves_man(mv) && (mv.crowned || self.side.promotion_row().contains(mv.to()))
     }
 }
 

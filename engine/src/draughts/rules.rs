@@ -11,17 +11,16 @@ use std::str::FromStr;
 
 /// A rule set of draughts on the 32 dark squares of an 8×8 board.
 ///
-/// Spanish, Portuguese and Brazilian draughts are played so far: Russian
-/// draughts is named so that a client asking for one gets a typed refusal
-/// ([`VariantError::NotImplemented`] from [`Rules::new`]) rather than an
-/// unknown name, and no game can be made with them.
+/// Every variant named here is played by the library; the error
+/// [`VariantError::NotImplemented`] of [`Rules::new`] is kept for a
+/// variant named before its rules are written.
 ///
 /// ```
 /// use damas::spanish::Variant;
 /// let v: Variant = "spanish".parse().unwrap();
 /// assert_eq!(v, Variant::Spanish);
 /// assert_eq!(v.to_string(), "spanish");
-/// assert!(!Variant::Russian.is_implemented());
+/// assert!(Variant::Russian.is_implemented());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Variant {
@@ -35,7 +34,8 @@ pub enum Variant {
     Portuguese,
     /// Brazilian draughts: the international rules on the 8×8 board.
     Brazilian,
-    /// Russian draughts (shashki): free choice of capture, a man crowned
+    /// Russian draughts (shashki): men capture backward too, free choice
+    /// of capture (but a capture goes on while it can), a man crowned
     /// mid-capture goes on as a king.
     Russian,
 }
@@ -50,8 +50,12 @@ impl Variant {
     ];
 
     /// The variants a game can be made with.
-    pub const IMPLEMENTED: [Variant; 3] =
-        [Variant::Spanish, Variant::Portuguese, Variant::Brazilian];
+    pub const IMPLEMENTED: [Variant; 4] = [
+        Variant::Spanish,
+        Variant::Portuguese,
+        Variant::Brazilian,
+        Variant::Russian,
+    ];
 
     /// The lower-case name (`spanish`), as the option table and the
     /// command line write it.
@@ -88,11 +92,24 @@ impl VariantRules for BrazilianRules {
     const KING_RANGE: KingRange = KingRange::Flying;
 }
 
+/// The rules of Russian draughts (shashki): men capture both ways, any
+/// capture may be chosen but none stopped while it can go on, and a man
+/// reaching the last row in a capture goes on as a king.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RussianRules;
+
+impl VariantRules for RussianRules {
+    const VARIANT: Variant = Variant::Russian;
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const CAPTURE_CHOICE: CaptureChoice = CaptureChoice::Free;
+    const CAPTURE_PROMOTION: CapturePromotion = CapturePromotion::ContinuesAsKing;
+    const KING_RANGE: KingRange = KingRange::Flying;
+}
+
 /// Evaluates `$body` with `$r` bound to the rules type of `$variant`.
 /// Portuguese draughts moves as Spanish draughts does (its rules differ in
 /// the draws, which the game reads from [`Rules`]), so it is the Spanish
-/// rules type; a variant not implemented yet never reaches a position
-/// ([`Rules::new`] refuses it) and shares that arm too.
+/// rules type.
 macro_rules! with_rules {
     ($variant:expr, $r:ident => $body:expr) => {{
         match $variant {
@@ -100,9 +117,12 @@ macro_rules! with_rules {
                 type $r = $crate::draughts::rules::BrazilianRules;
                 $body
             }
+            $crate::draughts::rules::Variant::Russian => {
+                type $r = $crate::draughts::rules::RussianRules;
+                $body
+            }
             $crate::draughts::rules::Variant::Spanish
-            | $crate::draughts::rules::Variant::Portuguese
-            | $crate::draughts::rules::Variant::Russian => {
+            | $crate::draughts::rules::Variant::Portuguese => {
                 type $r = $crate::draughts::rules::SpanishRules;
                 $body
             }
@@ -132,7 +152,7 @@ impl FromStr for Variant {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum VariantError {
     /// The variant is named but its games cannot be played yet.
-    #[error("{0} draughts is not implemented yet (implemented: spanish, portuguese, brazilian)")]
+    #[error("{0} draughts is not implemented yet (implemented: spanish, portuguese, brazilian, russian)")]
     NotImplemented(Variant),
 }
 
@@ -150,14 +170,12 @@ impl VariantError {
 /// `Rules` names a playable variant.
 ///
 /// ```
-/// use damas::spanish::{CaptureChoice, Rules, Variant, VariantError};
+/// use damas::spanish::{CaptureChoice, Rules, Variant};
 /// let rules = Rules::default();
 /// assert_eq!(rules.variant(), Variant::Spanish);
 /// assert_eq!(rules.capture_choice(), CaptureChoice::MostPiecesThenKings);
-/// assert_eq!(
-///     Rules::new(Variant::Russian),
-///     Err(VariantError::NotImplemented(Variant::Russian))
-/// );
+/// let russian = Rules::new(Variant::Russian).unwrap();
+/// assert_eq!(russian.capture_choice(), CaptureChoice::Free);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Rules {
@@ -219,7 +237,9 @@ impl Rules {
     }
 
     /// Plies without a capture or a man move after which the game is
-    /// drawn: 80 (40 moves by each side), 40 in Portuguese draughts.
+    /// drawn: 80 (40 moves by each side), 40 in Portuguese draughts. Russian
+    /// draughts keeps the 80 for now: its own draws (15 moves by each side
+    /// in some endings, fewer in others) depend on the material.
     pub fn no_progress_plies(&self) -> u32 {
         match self.variant {
             Variant::Portuguese => 40,
@@ -283,6 +303,11 @@ pub(crate) trait VariantRules: Copy + 'static {
     const CAPTURE_PROMOTION: CapturePromotion;
     /// The king's range.
     const KING_RANGE: KingRange;
+    /// Whether a move may end with a man crowned on the way off its last
+    /// row: a constant, so that the rules without such moves never read
+    /// the move's flag.
+    const CROWNS_ON_THE_WAY: bool =
+        matches!(Self::CAPTURE_PROMOTION, CapturePromotion::ContinuesAsKing);
 }
 
 /// The rules of Spanish draughts.
@@ -347,5 +372,16 @@ mod tests {
         assert_eq!(r.king_range(), s.king_range());
         assert_eq!(r.no_progress_plies(), 40);
         assert_eq!(r.three_kings_plies(), Some(24));
+    }
+
+    #[test]
+    fn the_russian_rules() {
+        let r = Rules::new(Variant::Russian).expect("implemented");
+        assert!(r.men_capture_backward());
+        assert_eq!(r.capture_choice(), CaptureChoice::Free);
+        assert_eq!(r.capture_promotion(), CapturePromotion::ContinuesAsKing);
+        assert_eq!(r.king_range(), KingRange::Flying);
+        assert_eq!(r.no_progress_plies(), 80);
+        assert_eq!(r.three_kings_plies(), None);
     }
 }

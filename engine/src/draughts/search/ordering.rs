@@ -10,6 +10,7 @@ pub const NO_MOVE: Move = Move {
     from: 0,
     to: 0,
     captured: 0,
+    crowned: false,
 };
 
 use super::parameters::{
