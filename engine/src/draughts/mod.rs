@@ -27,6 +27,7 @@
 mod bitboard;
 mod book;
 mod book_build;
+mod capture_path;
 mod captures;
 mod color;
 mod diagram;

@@ -400,7 +400,7 @@ impl Position {
         if !mv.is_capture() {
             return format!("{}-{}", name(mv.from()), name(mv.to()));
         }
-        let path = super::interface::capture_path(self, mv)
+        let path = super::capture_path::capture_path(self, mv)
             .map_or_else(|| vec![mv.from(), mv.to()], |(path, _)| path);
         path.into_iter()
             .map(name)
