@@ -56,6 +56,7 @@ pub use color::{Color, ColoredPiece, PieceKind};
 pub use error::{FenError, IllegalMoveError};
 pub use game::{Draughts, DrawReason, GameStatus, WinReason, NO_PROGRESS_PLIES};
 pub use moves::{Move, MoveList, MAX_MOVES};
+pub(crate) use notation::fits_landings;
 pub use notation::{fen_error_text, long_text, MoveParseError, Notation};
 pub use perft::{divide, perft, perft_hashed, perft_keeping_duplicates, perft_parallel};
 pub use position::Position;

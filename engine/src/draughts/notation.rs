@@ -363,7 +363,7 @@ fn squares_between(a: Square, b: Square) -> Option<Vec<Square>> {
 /// Whether the capture `mv` hops along `landings` (`from` first, `to`
 /// last): each hop runs along one diagonal over exactly one of the pieces
 /// it takes, and every one is jumped once.
-fn fits_landings(mv: &Move, landings: &[Square]) -> bool {
+pub(crate) fn fits_landings(mv: &Move, landings: &[Square]) -> bool {
     let captured = mv.captured();
     if landings.first() != Some(&mv.from())
         || landings.last() != Some(&mv.to())

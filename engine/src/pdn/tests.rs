@@ -1,7 +1,7 @@
 //! Tests of the PDN reader.
 
-use super::capture::fits_landings;
 use super::*;
+use crate::draughts::fits_landings;
 use crate::spanish::{Draughts, Square};
 
 #[test]
@@ -59,9 +59,12 @@ fn landing_squares_of_a_long_capture_are_read() {
     };
     let square = |n| Square::new(n).expect("square");
     assert_eq!(capture.captured().count(), 2);
-    assert!(fits_landings(capture, &[square(6), square(13), square(22)]));
+    assert!(fits_landings(
+        &capture,
+        &[square(6), square(13), square(22)]
+    ));
     assert!(!fits_landings(
-        capture,
+        &capture,
         &[square(6), square(15), square(22)]
     ));
     for text in [
