@@ -19,5 +19,5 @@ fi
 cp "$here/kestog_ugi.c" "$out/"
 # KestoG's own code draws many warnings from a modern compiler; they are
 # its, not the shim's.
-gcc -O3 -w -o "$out/kestog_ugi" "$out/kestog_ugi.c"
+gcc -O3 -w -pthread -o "$out/kestog_ugi" "$out/kestog_ugi.c"
 echo "$out/kestog_ugi"

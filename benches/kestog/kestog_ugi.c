@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <time.h>
 
 #define main kestog_main
 #define printf(...) fprintf(stderr, __VA_ARGS__)
@@ -58,7 +60,7 @@ static void move_text(const struct move2 *m, char *out) {
 
 static int board[46];
 static int side = WHITE;
-static int stop_flag = 0;
+static volatile int stop_flag = 0;
 
 static int legal_moves(struct move2 *list) {
   int n = Gen_Captures(board, list, side);
@@ -133,6 +135,30 @@ static long number_after(const char *line, const char *key) {
   return strtol(at + strlen(key), NULL, 10);
 }
 
+/* The watchdog: raises KestoG's "play now" flag when the move's time is
+ * up, unless the search has finished first. */
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t watch_done = PTHREAD_COND_INITIALIZER;
+static int searching = 0;
+
+static void *watchdog(void *arg) {
+  long ms = *(long *)arg;
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_sec += ms / 1000;
+  until.tv_nsec += (ms % 1000) * 1000000L;
+  if (until.tv_nsec >= 1000000000L) { until.tv_sec++; until.tv_nsec -= 1000000000L; }
+  pthread_mutex_lock(&watch_lock);
+  while (searching) {
+    if (pthread_cond_timedwait(&watch_done, &watch_lock, &until) != 0) {
+      stop_flag = 1;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watch_lock);
+  return NULL;
+}
+
 static void go(const char *line) {
   long ms = number_after(line, "movetime ");
   if (ms < 0) {
@@ -143,29 +169,43 @@ static void go(const char *line) {
     ms = left / 30 + inc;
   }
   struct move2 list[MAXMOVES];
-  if (legal_moves(list) == 0) { reply("bestmove resign"); return; }
-  /* KestoG checks its clock only between iterations, and an iteration
-   * takes about as long as all before it: a third of the time keeps the
-   * move within it. */
-  int budget = (int)(ms / 3);
+  int n = legal_moves(list);
+  if (n == 0) { reply("bestmove resign"); return; }
+  /* KestoG starts no iteration past its budget and checks its clock only
+   * between iterations; the watchdog interrupts the one running when the
+   * move's time is up (less a margin for the reply), and KestoG then
+   * plays its last finished iteration's move, as under CheckerBoard's
+   * "play now". */
+  long hard = ms - ms / 20 - 2;
+  if (hard < 1) hard = 1;
+  int budget = (int)(ms / 2);
   if (budget < 1) budget = 1;
   int copy[46];
-  char out[256], text[128];
   memcpy(copy, board, sizeof copy);
   stop_flag = 0;
-  play = &stop_flag;
+  play = (int *)&stop_flag;
+  searching = 1;
+  pthread_t timer;
+  int timed = pthread_create(&timer, NULL, watchdog, &hard) == 0;
+  char out[256];
   compute(copy, side, budget, out);
-  move_text(&bestrootmove, text);
-  /* compute answers from its last finished iteration; a move it cannot
-   * name (a forced move found before any iteration) falls back to the
-   * first legal one. */
-  int n = legal_moves(list), ok = 0;
-  char mine[128];
-  for (int i = 0; i < n; i++) {
-    move_text(&list[i], mine);
-    if (strcmp(mine, text) == 0) ok = 1;
+  pthread_mutex_lock(&watch_lock);
+  searching = 0;
+  pthread_cond_signal(&watch_done);
+  pthread_mutex_unlock(&watch_lock);
+  if (timed) pthread_join(timer, NULL);
+  /* compute plays its chosen move on the board it is given (its root
+   * move variable is not trustworthy after an interruption): the move
+   * played is the legal move that leads to the same board. */
+  char text[128];
+  int found = -1;
+  for (int i = 0; i < n && found < 0; i++) {
+    int after[46];
+    memcpy(after, board, sizeof after);
+    domove(after, &list[i]);
+    if (memcmp(after, copy, sizeof after) == 0) found = i;
   }
-  if (!ok) move_text(&list[0], text);
+  move_text(&list[found < 0 ? 0 : found], text);
   printf("bestmove %s\n", text);
   fflush(stdout);
 }

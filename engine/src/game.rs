@@ -51,6 +51,13 @@ pub enum EndReason {
         /// The variant's limit, in plies.
         plies: u32,
     },
+    /// Russian draughts: both sides have a king and the balance of the
+    /// forces (no capture, no man crowned) did not change within `plies`
+    /// plies, which depend on the number of pieces.
+    UnchangedBalance {
+        /// The limit for the pieces on the board, in plies.
+        plies: u32,
+    },
     /// Portuguese draughts: three kings did not beat a lone king within
     /// `plies` plies.
     ThreeKings {
@@ -88,6 +95,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::NoProgress { .. } => "no_progress",
             EndReason::ThreeKings { .. } => "three_kings",
+            EndReason::UnchangedBalance { .. } => "unchanged_balance",
             EndReason::AllPlaced => "all_placed",
             EndReason::FirstFinisher => "first_finisher",
             EndReason::MoveLimit => "move_limit",
@@ -99,10 +107,12 @@ impl EndReason {
     }
 
     /// The limit in plies a draughts draw counts to, for the reasons that
-    /// have one (`NoProgress`, `ThreeKings`).
+    /// have one (`NoProgress`, `ThreeKings`, `UnchangedBalance`).
     pub fn plies(&self) -> Option<u32> {
         match self {
-            EndReason::NoProgress { plies } | EndReason::ThreeKings { plies } => Some(*plies),
+            EndReason::NoProgress { plies }
+            | EndReason::ThreeKings { plies }
+            | EndReason::UnchangedBalance { plies } => Some(*plies),
             _ => None,
         }
     }
@@ -121,6 +131,12 @@ impl fmt::Display for EndReason {
                 return write!(
                     f,
                     "draw: three kings did not beat a lone king within {plies} plies"
+                )
+            }
+            EndReason::UnchangedBalance { plies } => {
+                return write!(
+                    f,
+                    "draw: the balance of forces did not change within {plies} plies"
                 )
             }
             EndReason::AllPlaced => "every place decided",

@@ -40,6 +40,7 @@ fn end_name(e: Option<EndReason>) -> &'static str {
             EndReason::NoPieces
             | EndReason::NoProgress { .. }
             | EndReason::ThreeKings { .. }
+            | EndReason::UnchangedBalance { .. }
             | EndReason::Resignation,
         ) => "decided",
     }

@@ -30,8 +30,12 @@ pub enum DrawReason {
     /// The same position with the same side to move occurred three times.
     Repetition,
     /// 80 plies without a capture and without a man moving (40 in
-    /// Portuguese draughts).
+    /// Portuguese draughts, 30 in Russian).
     NoProgress,
+    /// Russian draughts: with both sides having a king, the balance of the
+    /// forces did not change within the plies of
+    /// [`Rules::unchanged_balance_plies`](super::Rules::unchanged_balance_plies).
+    UnchangedBalance,
     /// Three kings did not beat a lone king within the plies of
     /// [`Rules::three_kings_plies`](super::Rules::three_kings_plies) (Portuguese draughts: 24).
     ThreeKings,
@@ -189,10 +193,37 @@ impl Draughts {
         (stretch > 0).then(|| stretch as u32 - 1)
     }
 
+    /// Plies played since the balance of the forces (each side's men and
+    /// kings) last changed, when both sides have a king now and had one
+    /// all along; `None` when a side has no king.
+    pub fn unchanged_balance_plies_played(&self) -> Option<u32> {
+        let balance = |p: &Position| {
+            let (kings, men) = (p.kings, (p.white | p.black) & !p.kings);
+            [
+                (p.white & kings).count_ones(),
+                (p.black & kings).count_ones(),
+                (p.white & men).count_ones(),
+                (p.black & men).count_ones(),
+            ]
+        };
+        let now = balance(self.position());
+        if now[0] == 0 || now[1] == 0 {
+            return None;
+        }
+        let stretch = self
+            .positions
+            .iter()
+            .rev()
+            .take_while(|p| balance(p) == now)
+            .count();
+        Some(stretch as u32 - 1)
+    }
+
     /// The state of the game. A win (no pieces, then no legal move) takes
     /// precedence over the draws; then threefold repetition, then the
     /// no-progress rule of the variant ([`Rules::no_progress_plies`](super::Rules::no_progress_plies): 80
-    /// plies, 40 in Portuguese draughts), then three kings against one
+    /// plies, 40 in Portuguese draughts, 30 in Russian), then Russian
+    /// draughts' unchanged balance of forces, then three kings against one
     /// ([`Rules::three_kings_plies`](super::Rules::three_kings_plies)). A side without pieces has lost whoever is
     /// to move, so a FEN with one side empty is over as soon as it is read.
     pub fn status(&self) -> GameStatus {
@@ -225,6 +256,17 @@ impl Draughts {
             return GameStatus::Draw {
                 reason: DrawReason::NoProgress,
             };
+        }
+        let pieces = pos.occupied().count();
+        if let (Some(limit), Some(played)) = (
+            rules.unchanged_balance_plies(pieces),
+            self.unchanged_balance_plies_played(),
+        ) {
+            if played >= limit {
+                return GameStatus::Draw {
+                    reason: DrawReason::UnchangedBalance,
+                };
+            }
         }
         if let (Some(limit), Some(played)) =
             (rules.three_kings_plies(), self.three_kings_plies_played())

@@ -11,7 +11,7 @@ use crate::game::{self, EndReason, GameKind, IllegalMove, IllegalReason, Outcome
 use super::capture_path::capture_path;
 use super::game::DraughtsError;
 use super::perft::{divide_until, perft_hashed_until, perft_parallel_until};
-use super::{fen_error_text, Engine, FenError, Move, MoveParseError, Notation, Rules};
+use super::{fen_error_text, Engine, FenError, Move, MoveParseError, Notation};
 use super::{Bitboard, Color, Draughts, DrawReason, GameStatus, Position};
 use super::{Square, WinReason};
 
@@ -80,7 +80,8 @@ impl From<FenError> for crate::PositionError {
 
 /// How the game ended, once it is over, in the game-neutral shape; the
 /// draws that count plies name the count of the variant played.
-fn outcome_of(status: GameStatus, rules: Rules) -> Option<Outcome> {
+fn outcome_of(status: GameStatus, position: &Position) -> Option<Outcome> {
+    let rules = position.rules();
     let (places, reason) = match status {
         GameStatus::Ongoing => return None,
         GameStatus::Win { winner, reason } => {
@@ -100,6 +101,11 @@ fn outcome_of(status: GameStatus, rules: Rules) -> Option<Outcome> {
                 DrawReason::Repetition => EndReason::Repetition,
                 DrawReason::NoProgress => EndReason::NoProgress {
                     plies: rules.no_progress_plies(),
+                },
+                DrawReason::UnchangedBalance => EndReason::UnchangedBalance {
+                    plies: rules
+                        .unchanged_balance_plies(position.occupied().count())
+                        .unwrap_or_default(),
                 },
                 DrawReason::ThreeKings => EndReason::ThreeKings {
                     plies: rules.three_kings_plies().unwrap_or_default(),
@@ -409,14 +415,14 @@ impl game::Game for Draughts {
     }
 
     fn places(&self) -> Vec<Option<u8>> {
-        match outcome_of(self.status(), self.position().rules()) {
+        match outcome_of(self.status(), self.position()) {
             Some(outcome) => outcome.places.into_iter().map(Some).collect(),
             None => vec![None, None],
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        outcome_of(self.status(), self.position().rules())
+        outcome_of(self.status(), self.position())
     }
 
     fn perft_until(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {

@@ -237,13 +237,29 @@ impl Rules {
     }
 
     /// Plies without a capture or a man move after which the game is
-    /// drawn: 80 (40 moves by each side), 40 in Portuguese draughts. Russian
-    /// draughts keeps the 80 for now: its own draws (15 moves by each side
-    /// in some endings, fewer in others) depend on the material.
+    /// drawn: 80 (40 moves by each side) in Spanish and Brazilian
+    /// draughts, 40 in Portuguese draughts, 30 in Russian draughts (15
+    /// moves by each side in which only kings moved and nothing was
+    /// taken).
     pub fn no_progress_plies(&self) -> u32 {
         match self.variant {
             Variant::Portuguese => 40,
-            Variant::Spanish | Variant::Brazilian | Variant::Russian => 80,
+            Variant::Russian => 30,
+            Variant::Spanish | Variant::Brazilian => 80,
+        }
+    }
+
+    /// Russian draughts: plies after which a position where both sides
+    /// have a king, with `pieces` pieces on the board, is drawn if the
+    /// balance of the forces has not changed (no capture, no man crowned):
+    /// 10 plies (5 moves by each side) with 2 or 3 pieces, 60 with 4 or 5,
+    /// 120 with 6 or 7. `None` for other counts and other variants.
+    pub fn unchanged_balance_plies(&self, pieces: u32) -> Option<u32> {
+        match (self.variant, pieces) {
+            (Variant::Russian, 2 | 3) => Some(10),
+            (Variant::Russian, 4 | 5) => Some(60),
+            (Variant::Russian, 6 | 7) => Some(120),
+            _ => None,
         }
     }
 
@@ -251,7 +267,10 @@ impl Rules {
     /// with three kings and nothing else against one king and nothing
     /// else), counted from the first position of that material; at that
     /// many the game is drawn. Portuguese draughts: 24 (12 moves by each
-    /// side); `None` where the ending is left to the no-progress rule.
+    /// side); `None` where the ending is left to the no-progress rule
+    /// (Russian draughts gives three or more kings 15 moves against a lone
+    /// king, which its 30-ply no-progress rule already counts: in that
+    /// ending every move is a king's).
     pub fn three_kings_plies(&self) -> Option<u32> {
         match self.variant {
             Variant::Portuguese => Some(24),
@@ -381,7 +400,21 @@ mod tests {
         assert_eq!(r.capture_choice(), CaptureChoice::Free);
         assert_eq!(r.capture_promotion(), CapturePromotion::ContinuesAsKing);
         assert_eq!(r.king_range(), KingRange::Flying);
-        assert_eq!(r.no_progress_plies(), 80);
+        assert_eq!(r.no_progress_plies(), 30);
         assert_eq!(r.three_kings_plies(), None);
+        let balance: Vec<_> = (1..=8).map(|n| r.unchanged_balance_plies(n)).collect();
+        let want = [
+            None,
+            Some(10),
+            Some(10),
+            Some(60),
+            Some(60),
+            Some(120),
+            Some(120),
+            None,
+        ];
+        assert_eq!(balance, want);
+        let spanish = Rules::new(Variant::Spanish).expect("implemented");
+        assert_eq!(spanish.unchanged_balance_plies(3), None);
     }
 }

@@ -12,7 +12,7 @@ use super::parameters::*;
 use super::tt::{Bound, TranspositionTable};
 use super::TB_WIN;
 use crate::draughts::tablebase::{GameValue, Tablebase};
-use crate::draughts::{zobrist, Move, MoveList, Position, MAX_MOVES, NO_PROGRESS_PLIES};
+use crate::draughts::{zobrist, Move, MoveList, Position, MAX_MOVES};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
 use crate::search::{from_tt, to_tt, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -86,6 +86,9 @@ pub struct Shared<'a> {
     /// The deepest iteration any thread has completed: a thread still
     /// searching that depth or a shallower one abandons it.
     pub completed: AtomicU32,
+    /// Plies without a capture or a man move that draw the game under
+    /// the root's rules (80 in Spanish draughts, 30 in Russian).
+    pub no_progress_plies: u32,
 }
 
 #[inline(always)]
@@ -314,7 +317,7 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
-        if np >= NO_PROGRESS_PLIES {
+        if np >= self.shared.no_progress_plies {
             return 0;
         }
         let tt = self.shared.tt;
@@ -463,7 +466,7 @@ impl<'a> Searcher<'a> {
 
     /// Resolves captures: a position where the side to move must capture is
     /// searched further; a quiet one is evaluated (or is lost if it has no
-    /// move, or drawn by the 80-ply rule).
+    /// move, or drawn by the variant's no-progress rule).
     fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, np: u32) -> i32 {
         self.w.pv.clear(ply);
         if self.count_node() {
@@ -479,7 +482,7 @@ impl<'a> Searcher<'a> {
             if pos.count_legal_moves() == 0 {
                 return -MATE + ply as i32;
             }
-            if np >= NO_PROGRESS_PLIES {
+            if np >= self.shared.no_progress_plies {
                 return 0;
             }
             return if self.plain {

@@ -463,6 +463,7 @@ impl Engine {
             tablebase,
             wait_for_tables,
             completed: AtomicU32::new(0),
+            no_progress_plies: root.rules().no_progress_plies(),
         };
         let (main_worker, helpers) = self
             .workers
