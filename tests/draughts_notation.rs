@@ -123,6 +123,59 @@ fn brazilian_captures_name_their_path_and_read_either_form() {
     assert!(err.to_string().contains("man on square b8"), "{err}");
 }
 
+/// The move `text` of the Russian position `fen` taken apart: the names
+/// of the squares its drawing stands on and of the pieces it takes, and
+/// whether it crowns.
+fn russian_capture(fen: &str, text: &str) -> (Vec<String>, Vec<String>, bool) {
+    let game = AnyGame::from_text(&spec(Variant::Russian), fen).expect("algebraic FEN");
+    let mv = game.parse_move(text).expect(text);
+    let anatomy = game.anatomy(&mv);
+    let names = |points: &[damas::Point]| points.iter().map(|&p| game.point_name(p)).collect();
+    (
+        names(&anatomy.path),
+        names(&anatomy.captured),
+        anatomy.promotes,
+    )
+}
+
+#[test]
+fn russian_captures_name_their_path_backward_and_through_the_crowning() {
+    // A man takes d4 backward onto e3, then f4 forward onto g5.
+    let game = AnyGame::from_text(&spec(Variant::Russian), "W:Wc5:Bd4,f4").expect("FEN");
+    assert_eq!(game.legal_moves_text(), ["c5:e3:g5"]);
+    let (path, taken, crowned) = russian_capture("W:Wc5:Bd4,f4", "c5:e3:g5");
+    assert_eq!(
+        (path, taken, crowned),
+        (s(&["c5", "e3", "g5"]), s(&["d4", "f4"]), false)
+    );
+    // A man takes g7 onto f8, is crowned, and flies on down f8-a3 over
+    // e7, d6 and c5 to take b4: the move ends with a king on a3.
+    let game = AnyGame::from_text(&spec(Variant::Russian), "W:Wh6:Bg7,b4").expect("FEN");
+    assert_eq!(game.legal_moves_text(), ["h6:f8:a3"]);
+    let (path, taken, crowned) = russian_capture("W:Wh6:Bg7,b4", "h6:f8:a3");
+    assert_eq!(
+        (path, taken, crowned),
+        (s(&["h6", "f8", "a3"]), s(&["g7", "b4"]), true)
+    );
+    assert_eq!(
+        russian_capture("W:Wh6:Bg7,b4", "h6:a3"),
+        (s(&["h6", "f8", "a3"]), s(&["g7", "b4"]), true)
+    );
+    // Black likewise on row 1: g3 over f2 onto e1, then over c3 onto b4
+    // or a5.
+    let game = AnyGame::from_text(&spec(Variant::Russian), "B:Wf2,c3:Bg3").expect("FEN");
+    assert_eq!(sorted(game.legal_moves_text()), ["g3:e1:a5", "g3:e1:b4"]);
+    let (path, taken, crowned) = russian_capture("B:Wf2,c3:Bg3", "g3:e1:a5");
+    assert_eq!(
+        (path, taken, crowned),
+        (s(&["g3", "e1", "a5"]), s(&["f2", "c3"]), true)
+    );
+}
+
+fn s(names: &[&str]) -> Vec<String> {
+    names.iter().map(ToString::to_string).collect()
+}
+
 #[test]
 fn every_move_text_reads_back_in_every_variant() {
     for variant in Variant::IMPLEMENTED {
