@@ -61,7 +61,7 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
         "id": format!("{:016x}", session.id),
         "version": session.version,
         "game": kind.name(),
-        "title": kind.title(),
+        "title": settings.spec().title(),
         "players": game.player_count(),
         "player_names": names,
         "settings": {
