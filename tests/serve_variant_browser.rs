@@ -188,6 +188,20 @@ async fn russian(client: &Client) {
         ["c3-d4", "f6-e5", "d4:f6", "g7:e5"]
     );
 
+    // A capture of two is mandatory, but in Russian draughts not because
+    // it takes the most: a click on another piece says so.
+    new_game(client, "russian", &["human", "human"], "W:Wc5,a1:Bd4,f4,h8").await;
+    click(client, "#board [data-name=\"a1\"]").await;
+    wait_until(
+        client,
+        "the refusal",
+        "return document.getElementById('hint').textContent === 'A capture is mandatory (with c5).';",
+    )
+    .await;
+    play(client, "c5", "g5", "capture").await;
+    wait_until(client, "the capture", "return state.moves.length === 1;").await;
+    assert_eq!(shown_moves(client).await, ["c5:e3:g5"]);
+
     // A man crowned in the middle of a capture flies on as a king: h6
     // over g7 onto f8, then down the long diagonal over b4 onto a3.
     new_game(client, "russian", &["human", "human"], "W:Wh6,c1:Bg7,b4,h8").await;
@@ -255,6 +269,13 @@ async fn brazilian(client: &Client) {
     .await;
     check_orientation(client, "a1 at White's lower left").await;
     assert!(title(client).await.contains("Brazilian draughts"));
+    click(client, "#board [data-name=\"c1\"]").await;
+    wait_until(
+        client,
+        "the refusal",
+        "return document.getElementById('hint').textContent === 'Maximum capture: you must take 2 pieces (with d6).';",
+    )
+    .await;
     // The most pieces: d6 takes two, over e7 onto f8 (not crowned: the
     // capture goes on) and back over g7 onto h6.
     play(client, "d6", "h6", "capture").await;

@@ -62,6 +62,7 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
         "version": session.version,
         "game": kind.name(),
         "title": settings.spec().title(),
+        "must_take_most": settings.spec().must_take_most(),
         "players": game.player_count(),
         "player_names": names,
         "settings": {
