@@ -17,7 +17,7 @@ mod web_server;
 
 #[path = "support/browser.rs"]
 mod browser;
-use browser::{click, connect, count, find, screenshot, start_driver, wait_until, DESKTOP};
+use browser::{choose, click, connect, count, find, screenshot, start_driver, wait_until, DESKTOP};
 
 use fantoccini::Client;
 use serde_json::Value;
@@ -153,6 +153,7 @@ fn russian_and_brazilian_draughts_on_the_web_board() {
         client.goto(&server.url).await.expect("the page opens");
         russian(&client).await;
         brazilian(&client).await;
+        russian_group(&client, &server).await;
         client.close().await.expect("the browser closes");
     });
 }
@@ -295,4 +296,36 @@ async fn brazilian(client: &Client) {
     assert_eq!(moves[0], "e5xc3");
     assert!(moves[1].starts_with("h8-"), "{moves:?}");
     screenshot(client, "brazilian-en").await;
+}
+
+/// A group made with the form for Russian draughts: its invitation names
+/// the variant, and its game is played by the variant's rules.
+async fn russian_group(client: &Client, server: &Server) {
+    client.goto(&server.url).await.expect("the page opens");
+    wait_until(
+        client,
+        "the form",
+        "return setup !== null && document.getElementById('rule-Variant') !== null;",
+    )
+    .await;
+    choose(client, "#game", "spanish").await;
+    choose(client, "#rule-Variant", "russian").await;
+    find(client, "#group-name")
+        .await
+        .send_keys("Ana")
+        .await
+        .expect("typed");
+    click(client, "#create-group").await;
+    wait_until(
+        client,
+        "the group",
+        "return group !== null && group.settings.rules.Variant === 'russian';",
+    )
+    .await;
+    let shown = find(client, "#group-game")
+        .await
+        .text()
+        .await
+        .expect("the game's line");
+    assert!(shown.ends_with("Russian draughts"), "{shown}");
 }

@@ -192,11 +192,8 @@ function humanToMove() {
 
 function draw() {
   if (!state) return;
-  const game = setup && setup.games.find((g) => g.name === state.game);
-  // A draughts variant is named as such (Russian draughts).
-  const variant = state.settings.rules && state.settings.rules.Variant;
   $("title").textContent = t("title.line", {
-    game: variant && has("variant." + variant) ? t("variant." + variant) : game ? gameTitle(game) : state.title,
+    game: rulesTitle(state.game, state.settings.rules, state.title),
     players: t(state.players === 1 ? "title.players1" : "title.players", { n: state.players }),
     n: state.game_number + 1,
   });
