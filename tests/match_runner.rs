@@ -109,6 +109,7 @@ fn a_brazilian_match_is_played_and_recorded_in_its_notation() {
         out.to_str().expect("utf-8 path"),
     ]);
     assert!(summary.contains("Forfeits: 0"), "{summary}");
+    assert!(summary.contains("Match: brazilian, 2 games"), "{summary}");
     let pdn = std::fs::read_to_string(&out).expect("games written");
     let _ = std::fs::remove_file(&out);
     assert_eq!(pdn.matches("[GameType \"26\"]").count(), 2, "{pdn}");
@@ -118,6 +119,47 @@ fn a_brazilian_match_is_played_and_recorded_in_its_notation() {
         let replayed = game.replay().expect("legal Brazilian moves");
         assert!(replayed.is_over(), "played to the end");
         assert!(game.moves()[0].contains(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']));
+    }
+}
+
+/// A Russian match is named by its variant in the summary, and `--help`
+/// names each draughts variant `--variant` takes.
+#[test]
+fn a_russian_match_is_named_by_its_variant() {
+    let summary = run_match(&[
+        "--variant",
+        "russian",
+        "--engine",
+        DAMAS,
+        "--engine",
+        DAMAS,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--openings",
+        "random:2",
+    ]);
+    assert!(summary.contains("Forfeits: 0"), "{summary}");
+    assert!(summary.contains("Match: russian, 2 games"), "{summary}");
+    let help = Command::new(DAMAS)
+        .args(["match", "--help"])
+        .output()
+        .expect("damas match --help runs");
+    let help = String::from_utf8_lossy(&help.stdout);
+    for (value, title) in [
+        ("spanish", "Spanish draughts"),
+        ("portuguese", "Portuguese draughts"),
+        ("brazilian", "Brazilian draughts"),
+        ("russian", "Russian draughts"),
+        ("japanese", "Chinese checkers, Japanese variant"),
+    ] {
+        let listed = help.lines().any(|line| {
+            line.trim()
+                .strip_prefix(&format!("- {value}:"))
+                .is_some_and(|rest| rest.trim() == title)
+        });
+        assert!(listed, "no '{value}: {title}' in\n{help}");
     }
 }
 

@@ -81,6 +81,10 @@ fn the_setup_form_reads_the_games_and_rule_options_from_the_server() {
         serde_json::json!(["Red", "Blue", "Green"])
     );
     assert_eq!(state["title"], "Chinese checkers");
+    // A draughts variant is its title: the variant's, not Spanish draughts.
+    let russian = server.create(r#"{"game":"spanish","rules":{"Variant":"russian"}}"#);
+    assert_eq!(russian["title"], "Russian draughts");
+    assert_eq!(russian["settings"]["rules"]["Variant"], "russian");
     let (status, error) = server.request(
         "POST",
         "/api/games",

@@ -37,6 +37,19 @@ fn draughts_variants() -> &'static [&'static str] {
     }
 }
 
+/// The name for people of the draughts variant `name` (`Russian
+/// draughts`), read through the option table and the registry.
+fn draughts_title(name: &str) -> &'static str {
+    let mut options = Options {
+        game: GameKind::Spanish,
+        ..Options::default()
+    };
+    match options.set("Variant", name).map(|_| options.spec()) {
+        Ok(Ok(spec)) => spec.title(),
+        _ => GameKind::Spanish.title(),
+    }
+}
+
 /// The `--variant` value parser, read through the registry and the option
 /// table: the star's two aliases, then every draughts variant the
 /// `Variant` option offers.
@@ -47,7 +60,7 @@ fn variant_parser() -> impl TypedValueParser<Value = VariantArg> {
     ];
     let draughts = draughts_variants()
         .iter()
-        .map(|&name| PossibleValue::new(name).help(GameKind::Spanish.title()));
+        .map(|&name| PossibleValue::new(name).help(draughts_title(name)));
     let names: Vec<PossibleValue> = star.into_iter().chain(draughts).collect();
     PossibleValuesParser::new(names).try_map(|name: String| match name.as_str() {
         "international" => Ok(VariantArg::Star(GameKind::Chinese)),

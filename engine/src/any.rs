@@ -90,6 +90,28 @@ impl GameSpec {
         }
     }
 
+    /// Whether a capture must take the most pieces on offer (Spanish,
+    /// Portuguese and Brazilian draughts); false where any capture may be
+    /// chosen (Russian draughts) and in games without captures.
+    ///
+    /// ```
+    /// use damas::spanish::{Rules, Variant};
+    /// use damas::GameSpec;
+    /// let russian = GameSpec::Draughts(Rules::new(Variant::Russian).unwrap());
+    /// assert!(!russian.must_take_most());
+    /// assert!(GameSpec::default().must_take_most());
+    /// ```
+    pub fn must_take_most(&self) -> bool {
+        match self {
+            GameSpec::Draughts(rules) => match rules.capture_choice() {
+                spanish::CaptureChoice::MostPiecesThenKings
+                | spanish::CaptureChoice::MostPieces => true,
+                spanish::CaptureChoice::Free => false,
+            },
+            GameSpec::Chinese(_) => false,
+        }
+    }
+
     /// The game these rules play ([`GameKind::Japanese`] for the Japanese
     /// variant with 2–3 players).
     pub fn kind(&self) -> GameKind {

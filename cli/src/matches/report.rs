@@ -1,5 +1,7 @@
 //! What `damas match` prints: the progress line and the summary.
 
+use damas::GameSpec;
+
 use super::{Progress, Setup};
 
 /// The one-line progress report, rewritten after each game.
@@ -32,10 +34,16 @@ pub(super) fn progress_line(state: &Progress, total: u64, engines: usize) -> Str
 pub(super) fn summary(setup: &Setup<'_>, state: &Progress) -> String {
     let options = setup.options;
     let mut out = String::new();
-    // A game for one number of players is named alone.
+    // A game for one number of players is named alone, draughts by its
+    // variant (`russian`).
     let counts = options.game.players();
     let game = if counts.start() == counts.end() {
-        options.game.name().to_string()
+        match options.spec() {
+            Ok(GameSpec::Draughts(_)) => options
+                .value("Variant")
+                .unwrap_or_else(|| options.game.name().to_string()),
+            _ => options.game.name().to_string(),
+        }
     } else {
         format!("{} ({} players)", options.game.name(), options.players)
     };

@@ -61,7 +61,8 @@ pub fn state(session: &WebGame, now: Instant) -> Value {
         "id": format!("{:016x}", session.id),
         "version": session.version,
         "game": kind.name(),
-        "title": kind.title(),
+        "title": settings.spec().title(),
+        "must_take_most": settings.spec().must_take_most(),
         "players": game.player_count(),
         "player_names": names,
         "settings": {

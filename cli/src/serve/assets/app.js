@@ -192,9 +192,8 @@ function humanToMove() {
 
 function draw() {
   if (!state) return;
-  const game = setup && setup.games.find((g) => g.name === state.game);
   $("title").textContent = t("title.line", {
-    game: game ? gameTitle(game) : state.title,
+    game: rulesTitle(state.game, state.settings.rules, state.title),
     players: t(state.players === 1 ? "title.players1" : "title.players", { n: state.players }),
     n: state.game_number + 1,
   });

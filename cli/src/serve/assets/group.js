@@ -190,7 +190,8 @@ function drawGroup() {
   $("group-link").value = location.origin + group.link;
   // What the group plays, for those who open the invitation.
   const game = setup && setup.games.find((g) => g.name === group.settings.game);
-  $("group-game").textContent = game ? `${t("setup.game")}: ${gameTitle(game)}` : "";
+  const title = rulesTitle(group.settings.game, group.settings.rules, "");
+  $("group-game").textContent = title ? `${t("setup.game")}: ${title}` : "";
   const list = $("group-members");
   list.innerHTML = "";
   for (const m of group.standings) {

@@ -5,7 +5,7 @@
 
 const STEP_MS = 220;    // animation time per leg of a move
 let animation = null;   // {path, start, key}: the move being animated
-let refusalCache = null; // {version, text}: why no other piece may move
+let refusalCache = null; // {key, text}: why no other piece may move (key: game and version)
 
 // A turn's text in this language ("pass" and "resign" are words).
 function turnText(text) {
@@ -134,10 +134,12 @@ function animate(svg, geo, points, path) {
 
 function showHint(text) { $("hint").textContent = text || ""; }
 
-// Why the person's other pieces may not move: a capture is mandatory (and
-// the most pieces must be taken), or the piece is stuck.
+// Why the person's other pieces may not move: a capture is mandatory (and,
+// where the rules say so, the most pieces must be taken), or the piece is
+// stuck.
 async function stuckReason(point) {
-  if (refusalCache && refusalCache.version === state.version) return refusalCache.text;
+  const key = state.id + ":" + state.version;
+  if (refusalCache && refusalCache.key === key) return refusalCache.text;
   let text = t("refuse.stuck");
   const pieces = state.movable.join(", ");
   if (state.movable.length > 0) {
@@ -146,14 +148,14 @@ async function stuckReason(point) {
       const capture = moves.find((mv) => mv.kind === "capture");
       if (capture) {
         const most = Math.max(...moves.map((mv) => mv.captured.length));
-        text = most >= 2 ? t("refuse.max_capture", { n: most, pieces }) : t("refuse.capture_mandatory", { pieces });
+        text = most >= 2 && state.must_take_most ? t("refuse.max_capture", { n: most, pieces }) : t("refuse.capture_mandatory", { pieces });
       }
     } catch (err) { /* the general reason stays */ }
   }
   if (text === t("refuse.stuck") && point.goal === state.to_move && state.settings.rules.GoalLock) {
     text = t("refuse.goal_lock");
   }
-  refusalCache = { version: state.version, text };
+  refusalCache = { key, text };
   return text;
 }
 

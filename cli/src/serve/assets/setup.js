@@ -161,6 +161,16 @@ function gameTitle(game) {
   return has(key) ? t(key) : game.title;
 }
 
+// The title of the game `name` played by the rule options `rules` (by
+// name): a draughts variant is named as such (Russian draughts), else the
+// game's title (`fallback` when the page does not know the game).
+function rulesTitle(name, rules, fallback) {
+  const variant = rules && rules.Variant;
+  if (variant && has("variant." + variant)) return t("variant." + variant);
+  const game = setup && setup.games.find((g) => g.name === name);
+  return game ? gameTitle(game) : fallback;
+}
+
 async function startGame() {
   const seats = readSeats();
   const body = {
