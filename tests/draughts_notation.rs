@@ -206,6 +206,7 @@ fn records_carry_the_variant_game_type_and_read_back() {
         (Variant::Spanish, "24"),
         (Variant::Portuguese, "28"),
         (Variant::Brazilian, "26"),
+        (Variant::Russian, "25"),
     ] {
         let spec = spec(variant);
         let mut game = AnyGame::new(&spec);
@@ -262,4 +263,8 @@ fn records_carry_the_variant_game_type_and_read_back() {
         .replay()
         .expect("Brazilian");
     assert_eq!(replayed.position_text(), "B:Wh6:Bc7");
+    // The Russian man crowned on f8 flies on as a king and stops on a3.
+    let text = "[GameType \"25\"]\n[FEN \"W:Wh6:Bg7,b4\"]\n\n1. h6:f8:a3 *\n";
+    let replayed = read_games(text).expect("PDN")[0].replay().expect("Russian");
+    assert_eq!(replayed.position_text(), "B:WKa3:B");
 }

@@ -110,7 +110,7 @@ impl PdnGame {
     }
 
     /// Plays the game with the rules of its `GameType` tag (Spanish
-    /// draughts without one; [`game_type`]: `24`, `28`, `26`, alone or with
+    /// draughts without one; [`game_type`]: `24`, `28`, `26`, `25`, alone or with
     /// its board fields) from its `FEN` tag (or the start position), both
     /// in that variant's notation, and returns it. Any other `GameType`,
     /// or a variant not playable yet, is refused.
