@@ -14,8 +14,8 @@ mod web_server;
 #[path = "support/browser.rs"]
 mod browser;
 use browser::{
-    click, connect, count, find, screenshot, screenshot_dir, start_driver, wait_until, Device,
-    Driver, DESKTOP,
+    click, connect, count, fill_seats, find, play, screenshot, screenshot_dir, start_driver,
+    switch_language, wait_until, Device, Driver, DESKTOP,
 };
 
 #[path = "support/browser_checks.rs"]
@@ -54,35 +54,7 @@ async fn fill_form(client: &Client, game: &str, players: usize, seats: &[&str], 
         .select_by_value(&players.to_string())
         .await
         .expect("players chosen");
-    for (i, kind) in seats.iter().enumerate() {
-        let row = format!("#seat-setup [data-seat=\"{i}\"]");
-        find(client, &format!("{row} .kind"))
-            .await
-            .select_by_value(kind)
-            .await
-            .expect("seat kind");
-        find(client, &format!("{row} .think"))
-            .await
-            .select_by_value("100")
-            .await
-            .expect("seat time");
-    }
-    let text = find(client, "#position").await;
-    text.clear().await.expect("position cleared");
-    if !position.is_empty() {
-        text.send_keys(position).await.expect("position typed");
-    }
-}
-
-/// Clicks a piece, checks that `target` is marked as `kind`, and clicks it.
-async fn play(client: &Client, from: &str, target: &str, kind: &str) {
-    click(client, &format!("#board [data-name=\"{from}\"]")).await;
-    find(
-        client,
-        &format!("#board [data-name=\"{target}\"] .mark.{kind}"),
-    )
-    .await;
-    click(client, &format!("#board [data-name=\"{target}\"]")).await;
+    fill_seats(client, seats, position).await;
 }
 
 #[test]

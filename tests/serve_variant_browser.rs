@@ -17,7 +17,10 @@ mod web_server;
 
 #[path = "support/browser.rs"]
 mod browser;
-use browser::{choose, click, connect, count, find, screenshot, start_driver, wait_until, DESKTOP};
+use browser::{
+    choose, click, connect, count, fill_seats, find, play, screenshot, start_driver,
+    switch_language, wait_until, DESKTOP,
+};
 
 use fantoccini::Client;
 use serde_json::Value;
@@ -38,24 +41,7 @@ async fn new_game(client: &Client, variant: &str, seats: &[&str], position: &str
         .select_by_value(variant)
         .await
         .expect("variant chosen");
-    for (i, kind) in seats.iter().enumerate() {
-        let row = format!("#seat-setup [data-seat=\"{i}\"]");
-        find(client, &format!("{row} .kind"))
-            .await
-            .select_by_value(kind)
-            .await
-            .expect("seat kind");
-        find(client, &format!("{row} .think"))
-            .await
-            .select_by_value("100")
-            .await
-            .expect("seat time");
-    }
-    let text = find(client, "#position").await;
-    text.clear().await.expect("position cleared");
-    if !position.is_empty() {
-        text.send_keys(position).await.expect("position typed");
-    }
+    fill_seats(client, seats, position).await;
     click(client, "#start").await;
     wait_until(
         client,
@@ -68,17 +54,6 @@ async fn new_game(client: &Client, variant: &str, seats: &[&str], position: &str
         .await
         .expect("the script runs");
     assert_eq!(rules, Value::from(variant));
-}
-
-/// Clicks a piece, checks that `target` is marked as `kind`, and clicks it.
-async fn play(client: &Client, from: &str, target: &str, kind: &str) {
-    click(client, &format!("#board [data-name=\"{from}\"]")).await;
-    find(
-        client,
-        &format!("#board [data-name=\"{target}\"] .mark.{kind}"),
-    )
-    .await;
-    click(client, &format!("#board [data-name=\"{target}\"]")).await;
 }
 
 /// The texts of the move list as shown, move numbers left out.
@@ -114,18 +89,6 @@ async fn check_orientation(client: &Client, what: &str) {
           && state.board.points.find((p) => p.name === 'a1').x === 0
           && state.board.points.find((p) => p.name === 'a1').y === 0;";
     wait_until(client, what, script).await;
-}
-
-async fn switch_language(client: &Client, lang: &str, undo_word: &str) {
-    find(client, "#lang")
-        .await
-        .select_by_value(lang)
-        .await
-        .expect("a language");
-    let script = format!(
-        "return document.documentElement.lang === '{lang}' && document.getElementById('undo').textContent === '{undo_word}';"
-    );
-    wait_until(client, "the new language", &script).await;
 }
 
 async fn title(client: &Client) -> String {

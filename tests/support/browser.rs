@@ -168,6 +168,53 @@ pub async fn count(client: &Client, css: &str) -> usize {
         .map_or(0, |all| all.len())
 }
 
+/// Clicks a piece, checks that `target` is marked as `kind`, and clicks it.
+pub async fn play(client: &Client, from: &str, target: &str, kind: &str) {
+    click(client, &format!("#board [data-name=\"{from}\"]")).await;
+    find(
+        client,
+        &format!("#board [data-name=\"{target}\"] .mark.{kind}"),
+    )
+    .await;
+    click(client, &format!("#board [data-name=\"{target}\"]")).await;
+}
+
+/// Fills the open new-game form's seats (`seats`: each seat's kind, its
+/// time 0.1 s) and its position box (`position`; empty: the start).
+pub async fn fill_seats(client: &Client, seats: &[&str], position: &str) {
+    for (i, kind) in seats.iter().enumerate() {
+        let row = format!("#seat-setup [data-seat=\"{i}\"]");
+        find(client, &format!("{row} .kind"))
+            .await
+            .select_by_value(kind)
+            .await
+            .expect("seat kind");
+        find(client, &format!("{row} .think"))
+            .await
+            .select_by_value("100")
+            .await
+            .expect("seat time");
+    }
+    let text = find(client, "#position").await;
+    text.clear().await.expect("position cleared");
+    if !position.is_empty() {
+        text.send_keys(position).await.expect("position typed");
+    }
+}
+
+/// Chooses a language with the page's switch and waits for its texts.
+pub async fn switch_language(client: &Client, lang: &str, undo_word: &str) {
+    find(client, "#lang")
+        .await
+        .select_by_value(lang)
+        .await
+        .expect("a language");
+    let script = format!(
+        "return document.documentElement.lang === '{lang}' && document.getElementById('undo').textContent === '{undo_word}';"
+    );
+    wait_until(client, "the new language", &script).await;
+}
+
 /// Runs `script` (its `return` value) until it is true.
 pub async fn wait_until(client: &Client, what: &str, script: &str) {
     let start = Instant::now();

@@ -11,7 +11,9 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 use super::web_server::Server;
-use super::{click, count, fill_form, find, new_game, play, screenshot, wait_until, Device};
+use super::{
+    click, count, fill_form, find, new_game, play, screenshot, switch_language, wait_until, Device,
+};
 
 /// A phone of 390×844 CSS px with touch, asking for Brazilian Portuguese.
 pub const PHONE: Device = Device {
@@ -28,19 +30,6 @@ async fn js(client: &Client, script: &str) -> Value {
 
 async fn text(client: &Client, css: &str) -> String {
     find(client, css).await.text().await.expect("a text")
-}
-
-/// Chooses a language with the page's switch and waits for its texts.
-async fn switch_language(client: &Client, lang: &str, undo_word: &str) {
-    find(client, "#lang")
-        .await
-        .select_by_value(lang)
-        .await
-        .expect("a language");
-    let script = format!(
-        "return document.documentElement.lang === '{lang}' && document.getElementById('undo').textContent === '{undo_word}';"
-    );
-    wait_until(client, "the new language", &script).await;
 }
 
 /// Waits for the last move's animation to end at its landing point.

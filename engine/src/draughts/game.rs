@@ -184,11 +184,18 @@ impl Draughts {
             let (white, black) = (p.white.count_ones(), p.black.count_ones());
             (p.white | p.black) & !p.kings == 0 && matches!((white, black), (3, 1) | (1, 3))
         };
+        self.plies_within(ending)
+    }
+
+    /// Plies played since the first position of the stretch that ends
+    /// the game so far where every position meets `within`; `None` when
+    /// the current one does not.
+    fn plies_within(&self, within: impl Fn(&Position) -> bool) -> Option<u32> {
         let stretch = self
             .positions
             .iter()
             .rev()
-            .take_while(|p| ending(p))
+            .take_while(|p| within(p))
             .count();
         (stretch > 0).then(|| stretch as u32 - 1)
     }
@@ -210,13 +217,7 @@ impl Draughts {
         if now[0] == 0 || now[1] == 0 {
             return None;
         }
-        let stretch = self
-            .positions
-            .iter()
-            .rev()
-            .take_while(|p| balance(p) == now)
-            .count();
-        Some(stretch as u32 - 1)
+        self.plies_within(|p| balance(p) == now)
     }
 
     /// The state of the game. A win (no pieces, then no legal move) takes
