@@ -13,6 +13,7 @@ use super::memory::{self, Plan, Shape};
 use super::solve::{solve_config, Finished, Solved};
 use super::stream::{self, Scratch, Tally};
 use super::{par, parts, TablebaseError, MAX_PIECES};
+use crate::draughts::rules::Variant;
 
 /// Progress of a generation, handed to the caller's callback from the
 /// worker threads.
@@ -103,6 +104,9 @@ pub struct GenerateOptions {
     /// does not fit even so fails with [`TablebaseError::Memory`]. `None`:
     /// the memory available now, less a margin ([`memory_cap`]).
     pub max_memory: Option<u64>,
+    /// The rules the tables are solved under, recorded in every file's
+    /// header: a directory holds the tables of one variant.
+    pub variant: Variant,
 }
 
 impl Default for GenerateOptions {
@@ -111,6 +115,7 @@ impl Default for GenerateOptions {
             threads: 0,
             format: FileFormat::V1,
             max_memory: None,
+            variant: Variant::Spanish,
         }
     }
 }
@@ -211,7 +216,7 @@ pub fn generate_as(
     let options = GenerateOptions {
         threads,
         format,
-        max_memory: None,
+        ..GenerateOptions::default()
     };
     generate_with(dir, pieces, &options, progress)
 }
@@ -314,7 +319,7 @@ pub fn generate_slice_as(
     let options = GenerateOptions {
         threads,
         format,
-        max_memory: None,
+        ..GenerateOptions::default()
     };
     generate_slice_with(dir, material, &options, progress)
 }
@@ -367,7 +372,7 @@ impl Run<'_> {
             options: *options,
             cap: options.max_memory.unwrap_or_else(memory::default_cap),
             threads: thread_count(options.threads),
-            deps: Deps::new(dir),
+            deps: Deps::new(dir, options.variant),
         }
     }
 
@@ -411,7 +416,7 @@ impl Run<'_> {
         let dir = self.dir;
         let n = material.positions();
         let file_bytes = || std::fs::metadata(file::path(dir, material)).map_or(0, |m| m.len());
-        if let Ok(tally) = stream::tally_file(dir, material) {
+        if let Ok(tally) = stream::tally_file(dir, material, self.options.variant) {
             progress(done.fetch_add(n, Ordering::Relaxed) + n, Stage::Kept);
             return Ok(report(material, tally, file_bytes(), None));
         }
@@ -436,11 +441,12 @@ impl Run<'_> {
         tick(n - valid * shape.sub_len);
         let threads = self.options.threads;
         let format = self.options.format;
+        let variant = self.options.variant;
         let (len, tally) = match plan {
             Plan::Whole => {
                 let deps = &self.deps;
                 let slice = par::with_threads(threads, || {
-                    solve_slice(deps, material, &shape.levels, &tick)
+                    solve_slice(deps, material, variant, &shape.levels, &tick)
                 })?;
                 let len = if format == FileFormat::V1 {
                     file::write(dir, &slice)?;
@@ -456,10 +462,18 @@ impl Run<'_> {
                 (len, tally)
             }
             Plan::Parts { chunk } => {
-                let mut scratch = Scratch::create(dir, material)?;
+                let mut scratch = Scratch::create(dir, material, variant)?;
                 let deps = &self.deps;
                 par::with_threads(threads, || {
-                    parts::solve_in_parts(deps, material, &shape.levels, chunk, &mut scratch, &tick)
+                    parts::solve_in_parts(
+                        deps,
+                        material,
+                        variant,
+                        &shape.levels,
+                        chunk,
+                        &mut scratch,
+                        &tick,
+                    )
                 })?;
                 par::with_threads(threads, || scratch.write_file(dir, format.version()))?
             }
@@ -533,16 +547,18 @@ pub fn waves(pieces: u32) -> Vec<Vec<Material>> {
 pub(crate) fn solve_slice(
     tables: &dyn Finished,
     material: Material,
+    variant: Variant,
     levels: &BTreeMap<u32, Vec<u64>>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Slice, TablebaseError> {
     let ix = Indexer::new(material);
-    let mut slice = Slice::empty(material);
+    let mut slice = Slice::empty(material, variant);
     for configs in levels.values().rev() {
         let solved = Solved {
             tables,
             current: &slice,
             indexer: ix,
+            variant,
         };
         let results = par::map_range(configs.len(), |j| {
             let r = solve_config(&solved, ix.men(configs[j]));
