@@ -246,6 +246,16 @@ fn a_variants_tables_generate_verify_and_probe_in_that_variant() {
         "{text}"
     );
     assert!(lines.contains(&"move f6:d8:a5 win distance 1"), "{text}");
+    // Another variant's generation into the directory is refused with one
+    // line, and the Russian files stay as they were.
+    let before = std::fs::read(dir.join("0k1m-0k1m.dtb")).unwrap();
+    let (ok, _, err) = run(&["generate", "--pieces", "3", "--dir", d, "--quiet"]);
+    assert!(!ok);
+    assert_eq!(
+        err.trim_end(),
+        format!("damas: {d} holds russian draughts tables, not spanish draughts ones")
+    );
+    assert_eq!(std::fs::read(dir.join("0k1m-0k1m.dtb")).unwrap(), before);
     // An unknown variant is refused by the parser, naming the four.
     let (ok, _, err) = run(&["generate", "--pieces", "2", "--dir", d, "--variant", "pool"]);
     assert!(!ok);

@@ -10,6 +10,7 @@ use super::deps::Deps;
 use super::file::{self, Slice};
 use super::index::{Indexer, Material};
 use super::memory::{self, Plan, Shape};
+use super::probe::Tablebase;
 use super::solve::{solve_config, Finished, Solved};
 use super::stream::{self, Scratch, Tally};
 use super::{par, parts, TablebaseError, MAX_PIECES};
@@ -241,7 +242,9 @@ pub fn generate_as(
 /// maximum; [`TablebaseError::Memory`] when a slice to solve does not fit
 /// under the cap even in parts; [`TablebaseError::Io`] when `dir` cannot
 /// be made, read or written; [`TablebaseError::BadFile`] for a damaged
-/// file of a smaller slice that this run reads.
+/// file of a smaller slice that this run reads;
+/// [`TablebaseError::OtherVariant`] when `dir` holds the tables of another
+/// variant than [`GenerateOptions::variant`].
 pub fn generate_with(
     dir: &Path,
     pieces: u32,
@@ -251,6 +254,7 @@ pub fn generate_with(
     if pieces > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(pieces));
     }
+    same_variant(dir, options.variant)?;
     let start = Instant::now();
     let order: Vec<Material> = (2..=pieces).flat_map(Material::all_with).collect();
     let mut run = Run::new(dir, options);
@@ -332,7 +336,8 @@ pub fn generate_slice_as(
 /// no file in `dir`; [`TablebaseError::Memory`] when it does not fit under
 /// the cap even in parts; [`TablebaseError::Io`] or
 /// [`TablebaseError::BadFile`] when a file cannot be read or written or is
-/// damaged.
+/// damaged; [`TablebaseError::OtherVariant`] when `dir` holds the tables
+/// of another variant.
 pub fn generate_slice_with(
     dir: &Path,
     material: Material,
@@ -342,6 +347,7 @@ pub fn generate_slice_with(
     if material.pieces() > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(material.pieces()));
     }
+    same_variant(dir, options.variant)?;
     let mut run = Run::new(dir, options);
     let done = AtomicU64::new(0);
     run.build(material, &done, &|positions_done, stage| {
@@ -354,6 +360,20 @@ pub fn generate_slice_with(
             stage,
         });
     })
+}
+
+/// Refuses a generation of `variant` into a directory that holds another
+/// variant's tables: its files would be taken for damaged ones and
+/// written over.
+fn same_variant(dir: &Path, variant: Variant) -> Result<(), TablebaseError> {
+    match Tablebase::variant_found(dir) {
+        Some(found) if found != variant => Err(TablebaseError::OtherVariant {
+            dir: dir.to_path_buf(),
+            found,
+            wanted: variant,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// One run: where, how, under which cap, and the slices read so far.

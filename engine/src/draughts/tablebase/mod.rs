@@ -170,6 +170,17 @@ pub enum TablebaseError {
     /// The directory does not exist.
     #[error("no tablebase directory {0}")]
     NoDirectory(PathBuf),
+    /// A generation into a directory that holds another variant's tables
+    /// (a directory holds one variant's).
+    #[error("{} holds {found} draughts tables, not {wanted} draughts ones", .dir.display())]
+    OtherVariant {
+        /// The directory.
+        dir: PathBuf,
+        /// The variant of its files.
+        found: crate::spanish::Variant,
+        /// The variant asked for.
+        wanted: crate::spanish::Variant,
+    },
     /// A slice does not fit under the memory cap, even solved in parts.
     #[error(
         "slice {material} needs at least {} MB of memory to be generated, over the cap of {} MB",

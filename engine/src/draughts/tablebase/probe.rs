@@ -259,10 +259,16 @@ impl Tablebase {
     /// in the order of [`Material::all_with`], whose header reads; Spanish
     /// draughts when there is none.
     pub(crate) fn variant_in(dir: &Path) -> Variant {
+        Tablebase::variant_found(dir).unwrap_or(Variant::Spanish)
+    }
+
+    /// The variant of the first slice file in `dir` whose header reads, if
+    /// any.
+    pub(crate) fn variant_found(dir: &Path) -> Option<Variant> {
         (2..=MAX_PIECES)
             .flat_map(Material::all_with)
             .find_map(|m| file::open_any(dir, m).ok())
-            .map_or(Variant::Spanish, |slice| slice.variant)
+            .map(|slice| slice.variant)
     }
 
     pub(crate) fn empty(dir: &Path, max_pieces: u32, variant: Variant) -> Tablebase {
