@@ -11,6 +11,14 @@
 //! ([`features`] returns `None` for those positions): trivial draws and
 //! the lone king's fortress.
 //!
+//!
+//! On top of the sum come the **patterns**: a `(middle game, ending)`
+//! weight for each configuration of men in each of [`WINDOWS`] windows of
+//! the board ([`pattern_indices`]), White's weights minus Black's, read
+//! from the embedded file `engine/data/spanish_patterns.bin`
+//! ([`compiled_patterns`], [`PatternWeights`]), which `damas tune
+//! --patterns` writes.
+//!
 //! ```
 //! use damas::spanish::tuning::{features, tuned_weights, white_score, FEATURES};
 //! use damas::spanish::Position;
@@ -22,12 +30,18 @@
 //! let w = tuned_weights();
 //! let sum: i32 = (0..FEATURES).map(|i| w[i].0 * f.counts[i]).sum();
 //! assert_eq!(white_score(&pos), sum);
+//! // The start is its own mirror: the patterns cancel there too.
+//! let p = damas::spanish::tuning::pattern_indices(&pos);
+//! assert_eq!(p.white, p.black);
 //! ```
 
 use std::fmt::Write as _;
 
 use super::search::{evaluate_white, feature_counts, Rule, WEIGHTS};
-pub use super::search::{FEATURES, FEATURE_NAMES, HAND_WEIGHTS, PHASE_MAX};
+pub use super::search::{
+    PatternFileError, PatternIndices, PatternWeights, CONFIGS, FEATURES, FEATURE_NAMES,
+    HAND_WEIGHTS, PHASE_MAX, WINDOWS,
+};
 use crate::draughts::Position;
 
 /// The feature counts of a position and its phase.
@@ -57,6 +71,19 @@ pub fn white_score(pos: &Position) -> i32 {
 /// The `(middle game, ending)` weights compiled into the engine.
 pub fn tuned_weights() -> [(i32, i32); FEATURES] {
     WEIGHTS
+}
+
+/// The configuration of each pattern window of `pos`, for each side in
+/// its own view (Black's on the board turned 180° with the colours
+/// swapped): the pattern score is `Σ_w weight[w][white[w]] −
+/// weight[w][black[w]]`, tapered like the features.
+pub fn pattern_indices(pos: &Position) -> PatternIndices {
+    super::search::pattern_indices(pos)
+}
+
+/// The pattern weights compiled into the engine.
+pub fn compiled_patterns() -> PatternWeights {
+    super::search::compiled_patterns()
 }
 
 /// The Rust source of `engine/src/draughts/search/weights.rs` holding
@@ -101,6 +128,8 @@ mod tests {
     #[test]
     fn features_and_score_agree() {
         let w = tuned_weights();
+        let patterns = compiled_patterns();
+        let p = patterns.pairs();
         for fen in [
             "W:W1-12:B21-32",
             "B:W1-10,12,15:B21-32",
@@ -109,9 +138,16 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen).expect("valid");
             let f = features(&pos).expect("no rule");
-            let (middle, ending) = (0..FEATURES).fold((0, 0), |(m, e), i| {
+            let (mut middle, mut ending) = (0..FEATURES).fold((0, 0), |(m, e), i| {
                 (m + w[i].0 * f.counts[i], e + w[i].1 * f.counts[i])
             });
+            let windows = pattern_indices(&pos);
+            for window in 0..WINDOWS {
+                let own = p[window * CONFIGS + usize::from(windows.white[window])];
+                let opp = p[window * CONFIGS + usize::from(windows.black[window])];
+                middle += i32::from(own[0]) - i32::from(opp[0]);
+                ending += i32::from(own[1]) - i32::from(opp[1]);
+            }
             let expected = (middle * f.phase + ending * (PHASE_MAX - f.phase)) / PHASE_MAX;
             assert_eq!(white_score(&pos), expected, "{fen}");
         }

@@ -3,7 +3,9 @@
 //! The evaluation is the sum of the features of `features.rs`, each
 //! multiplied by its weight from `weights.rs` (fitted to game results by
 //! `damas tune`), tapered between a middle-game and an ending weight by
-//! the number of pieces on the board; two rules that no sum expresses
+//! the number of pieces on the board, plus the weights of the men's
+//! configurations in nine windows of the board (`patterns.rs`, zero
+//! until fitted: then skipped); two rules that no sum expresses
 //! come on top (the trivial draws and the lone king's fortress). It is
 //! only called on quiet positions (the side to move has no capture): the
 //! search resolves captures first. It allocates nothing and uses
@@ -12,6 +14,7 @@
 use super::features::{
     features, men_equivalent, pc, Counts, Side, Sides, Sink, FEATURES, PHASE_MAX,
 };
+use super::patterns::{self, PatternIndices, Table};
 use super::weights::WEIGHTS;
 use crate::draughts::{Color, Position};
 
@@ -46,6 +49,12 @@ const PACKED: [i64; FEATURES] = {
 struct Tapered(i64);
 
 impl Tapered {
+    /// Adds a middle-game and an ending value.
+    #[inline(always)]
+    fn add_phases(&mut self, (middle, ending): (i32, i32)) {
+        self.0 += (i64::from(middle) << 32) + i64::from(ending);
+    }
+
     /// The middle-game and ending sums.
     fn phases(&self) -> (i32, i32) {
         let ending = self.0 as i32;
@@ -134,6 +143,12 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The evaluation from White's side (the tempo feature included).
 pub(crate) fn evaluate_white(pos: &Position) -> i32 {
+    score_white(pos, &patterns::COMPILED)
+}
+
+/// [`evaluate_white`] with the pattern weights `table`.
+#[inline(always)]
+fn score_white(pos: &Position, table: &Table) -> i32 {
     let sides = Sides::of(pos);
     let rule = rule(pos, &sides);
     if rule == Rule::TrivialDraw {
@@ -141,6 +156,9 @@ pub(crate) fn evaluate_white(pos: &Position) -> i32 {
     }
     let mut sum = Tapered::default();
     features(pos, &sides, &mut sum);
+    if table.active {
+        sum.add_phases(table.sum(sides.own[0].men, sides.own[1].men));
+    }
     let (middle, ending) = sum.phases();
     let mut score = taper(middle, ending, pc(pos.white | pos.black));
     if rule == Rule::Fortress {
@@ -157,6 +175,13 @@ pub(crate) fn feature_counts(pos: &Position) -> ([i32; FEATURES], i32, Rule) {
     features(pos, &sides, &mut counts);
     let phase = pc(pos.white | pos.black).min(PHASE_MAX);
     (counts.0, phase, rule(pos, &sides))
+}
+
+/// The window configurations of `pos` (the tuner's view of the
+/// patterns).
+pub(crate) fn pattern_indices(pos: &Position) -> PatternIndices {
+    let sides = Sides::of(pos);
+    patterns::indices(sides.own[0].men, sides.own[1].men)
 }
 
 /// Material only (men and kings), for the side to move: the Plain and
@@ -225,6 +250,47 @@ mod tests {
         let mut negative = Tapered::default();
         negative.add(0, -1);
         assert_eq!(negative.phases(), (-WEIGHTS[0].0, -WEIGHTS[0].1));
+    }
+
+    #[test]
+    fn zero_pattern_weights_change_nothing() {
+        // A zero table read anyway gives the scores of the features alone.
+        let mut zero = Table::new(&super::super::PatternWeights::zero());
+        let skipped = Table::new(&super::super::PatternWeights::zero());
+        assert!(!zero.active);
+        zero.active = true;
+        for fen in [
+            "W:W1-12:B21-32",
+            "B:W1-10,12,15:B21-32",
+            "W:W1,2,7,10,13:B19,22,25,29,31",
+            "B:W5,9,K30:BK14,24,27",
+            "W:W2,K3,K7:BK19",
+        ] {
+            let pos = Position::from_fen(fen).expect("valid");
+            assert_eq!(
+                score_white(&pos, &zero),
+                score_white(&pos, &skipped),
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
+    fn patterns_add_to_the_sum() {
+        // One weight, of White's configuration of window 0 at the start
+        // (its three first rows of e–h full), seen by both sides there.
+        let pos = Position::from_fen("W:W1-12:B21-31").expect("valid");
+        let i = pattern_indices(&pos);
+        let mut pairs = super::super::PatternWeights::zero().pairs().to_vec();
+        pairs[usize::from(i.white[0])] = [240, 48];
+        let weights = super::super::PatternWeights::from_pairs(pairs).expect("full");
+        let table = Table::new(&weights);
+        let plain = score_white(&pos, &Table::new(&super::super::PatternWeights::zero()));
+        // White holds that configuration, Black (one man short) does not.
+        assert_ne!(i.white[0], i.black[0]);
+        // (Within the rounding of the taper's division.)
+        let added = score_white(&pos, &table) - plain;
+        assert!((added - taper(240, 48, 23)).abs() <= 1, "{added}");
     }
 
     #[test]

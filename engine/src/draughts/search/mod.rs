@@ -16,6 +16,9 @@
 //! - `eval`: the static evaluation: the weighted features and two rules.
 //! - `features`: what the evaluation counts; `weights`: the weights,
 //!   written by `damas tune` (see [`crate::draughts::tuning`]).
+//! - `patterns`: the men's configurations in nine windows of the board,
+//!   weighted from the embedded file that `pattern_file` reads and writes
+//!   (`damas tune --patterns`).
 //! - [`bench()`]: the fixed benchmark whose node count is the search's
 //!   signature.
 
@@ -26,6 +29,8 @@ mod eval;
 mod features;
 mod ordering;
 mod parameters;
+mod pattern_file;
+mod patterns;
 mod tt;
 mod weights;
 
@@ -50,8 +55,11 @@ use parameters::{HELPER_STACK, MAX_DEPTH};
 use tt::TranspositionTable;
 
 pub use bench::{bench, bench_with, BENCH_DEPTH};
-pub(crate) use eval::{evaluate_white, feature_counts, Rule};
+pub(crate) use eval::{evaluate_white, feature_counts, pattern_indices, Rule};
 pub use features::{FEATURES, FEATURE_NAMES, HAND_WEIGHTS, PHASE_MAX};
+pub use pattern_file::{PatternFileError, PatternWeights, CONFIGS, WINDOWS};
+pub(crate) use patterns::compiled as compiled_patterns;
+pub use patterns::PatternIndices;
 pub(crate) use weights::WEIGHTS;
 
 /// The internal score of a position won according to the endgame tables,
