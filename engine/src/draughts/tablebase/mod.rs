@@ -170,8 +170,9 @@ pub enum TablebaseError {
     /// The directory does not exist.
     #[error("no tablebase directory {0}")]
     NoDirectory(PathBuf),
-    /// A generation into a directory that holds another variant's tables
-    /// (a directory holds one variant's).
+    /// The tables of a directory are of another variant than the one
+    /// asked for: a generation into it, or a position of another variant
+    /// read from it (a directory holds one variant's tables).
     #[error("{} holds {found} draughts tables, not {wanted} draughts ones", .dir.display())]
     OtherVariant {
         /// The directory.

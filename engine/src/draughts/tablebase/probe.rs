@@ -399,9 +399,12 @@ impl Tablebase {
                     .to_string(),
                 damaged.why,
             ),
-            ProbeError::NotCovered(_) | ProbeError::OtherVariant { .. } => {
-                TablebaseError::TooManyPieces(MAX_PIECES + 1)
-            }
+            ProbeError::NotCovered(_) => TablebaseError::TooManyPieces(MAX_PIECES + 1),
+            ProbeError::OtherVariant { tables, position } => TablebaseError::OtherVariant {
+                dir: self.dir.clone(),
+                found: tables,
+                wanted: position,
+            },
             ProbeError::Missing(m) | ProbeError::NotRead(m) => TablebaseError::Missing(m),
         }
     }
