@@ -51,7 +51,7 @@ pub struct TuneArgs {
     pub patterns: Option<PathBuf>,
     /// The L2 decay of the pattern weights: the fit minimises the mean
     /// squared error plus this times the sum of the squared weights in
-    /// logistic units (`K · weight`), 0 to 1 (default 1e-5).
+    /// logistic units (`K · weight`), 0 to 1 (default 1e-7).
     #[arg(long, value_parser = decay)]
     pub pattern_decay: Option<f64>,
     /// The fraction of the positions kept out of the fit to measure it,
@@ -92,7 +92,7 @@ fn fraction(text: &str, max: f64) -> Result<f64, String> {
 }
 
 /// The default of `--pattern-decay`.
-pub const PATTERN_DECAY: f64 = 1e-5;
+pub const PATTERN_DECAY: f64 = 1e-7;
 
 /// Adam's step size, in centi-men.
 const LEARNING_RATE: f64 = 1.0;
