@@ -57,6 +57,10 @@ const FRONT_END_EXCEPTIONS: &[(&str, &str)] = &[
         "`damas tune` fits the weights of the Spanish draughts evaluation (spanish::tuning)",
     ),
     (
+        "cli/src/tune/patterns.rs",
+        "`damas tune --patterns` fits the Spanish draughts evaluation's pattern weights (spanish::tuning)",
+    ),
+    (
         "cli/src/datagen.rs",
         "`damas datagen` labels Spanish draughts positions for `damas tune`",
     ),

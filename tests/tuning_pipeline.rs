@@ -162,3 +162,74 @@ fn tune_refuses_bad_data_with_its_line() {
     );
     let _ = std::fs::remove_file(data);
 }
+
+#[test]
+fn tune_fits_the_patterns_reproducibly() {
+    let (data, first, second) = (
+        temp("pattern-data.txt"),
+        temp("patterns-a.bin"),
+        temp("patterns-b.bin"),
+    );
+    let (ok, text) = datagen(&data, "7");
+    assert!(ok, "{text}");
+    let path = |p: &PathBuf| p.to_str().expect("utf-8 temp path").to_string();
+    let fit = |out: &PathBuf| {
+        damas(&[
+            "tune",
+            "--data",
+            &path(&data),
+            "--patterns",
+            &path(out),
+            "--epochs",
+            "30",
+            "--holdout",
+            "0.2",
+            "--pattern-decay",
+            "0.001",
+            "--quiet",
+        ])
+    };
+    let (ok, text) = fit(&first);
+    assert!(ok, "{text}");
+    assert!(
+        text.contains("held-out error ") && text.contains("pattern weights "),
+        "{text}"
+    );
+    let bytes = std::fs::read(&first).expect("written");
+    let weights = damas::spanish::tuning::PatternWeights::from_bytes(&bytes).expect("a valid file");
+    assert!(!weights.is_zero());
+    // The same data and seed write the same file.
+    let (ok, text) = fit(&second);
+    assert!(ok, "{text}");
+    assert_eq!(std::fs::read(&second).expect("written"), bytes);
+    for path in [data, first, second] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn tune_checks_its_pattern_options() {
+    let (data, out) = (temp("pattern-options.txt"), temp("pattern-options.bin"));
+    std::fs::write(&data, "W:W1-12:B21-32 1\n").expect("written");
+    let (data, out) = (data.to_str().expect("utf-8"), out.to_str().expect("utf-8"));
+    for (args, expected) in [
+        (vec!["--patterns", out, "--out", out], "--out"),
+        (vec!["--patterns", out, "--holdout", "0.6"], "--holdout"),
+        (
+            vec!["--out", out, "--pattern-decay", "0.1"],
+            "--pattern-decay",
+        ),
+        (
+            vec!["--patterns", out, "--pattern-decay", "2"],
+            "--pattern-decay",
+        ),
+        (vec![], "--out"),
+    ] {
+        let mut all = vec!["tune", "--data", data, "--epochs", "5", "--quiet"];
+        all.extend_from_slice(&args);
+        let (ok, message) = damas(&all);
+        assert!(!ok && message.contains(expected), "{args:?}: {message}");
+    }
+    assert!(!std::path::Path::new(out).exists());
+    let _ = std::fs::remove_file(data);
+}
