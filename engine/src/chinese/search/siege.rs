@@ -160,11 +160,15 @@ impl Siege {
             return None;
         }
         let free_goal_points = (goal & !pos.occupied()).count() as usize;
+        // The root's pieces already in the goal stay attackers: they are
+        // the nearest to the tip, and a trapper must not take their place.
+        let inside = (pos.pieces(me) & goal).count() as usize;
         Some(Siege {
             home,
             home_distance: Cell::distance_table(pos.seat(me), false),
-            // Enough to fill the free points and the one the rival opens.
-            attackers: free_goal_points + 1,
+            // Those inside, enough to fill the free points, and one for
+            // the point the rival opens.
+            attackers: inside + free_goal_points + 1,
         })
     }
 
