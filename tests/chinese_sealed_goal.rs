@@ -142,7 +142,8 @@ fn a_goal_kept_sealed_by_home_pieces_is_beaten() {
     assert_eq!(places, vec![Some(1), Some(2)]);
 }
 
-/// A game against the blocking bot (it plays p1) where the seal is still
+/// A position built after the games against the blocking bot (it plays
+/// p1, its two free pieces on their way north) where the seal is still
 /// open: e4 is free, and the bot's e1 and f2 behind the seal refill it
 /// (e1-e2, e2-e4) as soon as nothing better is left. Once closed, with a
 /// piece behind it and a tip point free, the seal can never be opened, so

@@ -67,7 +67,7 @@ pub const SIEGE_MIN_SEALERS: u32 = 5;
 /// A siege: the cost of each move the rival's locked pieces still have.
 pub const SIEGE_MOBILITY: i32 = 300;
 /// A breach (`siege.rs`): the fewest rival pieces still on its home base.
-pub const BREACH_MIN_HOME: u32 = 7;
+pub const BREACH_MIN_HOME: u32 = 8;
 /// A breach: a rival piece at most this many steps from its own goal
 /// shows that the rival is not simply still at home.
 pub const BREACH_RIVAL_REACH: u8 = 4;
