@@ -44,10 +44,10 @@ pub enum PatternFileError {
     /// Fewer bytes than the header.
     #[error("{0} bytes: shorter than the 32-byte header")]
     TooShort(usize),
-    /// The first eight bytes are not `DAMASPAT`.
+    /// The first eight bytes are not the magic `DAMASPAT`.
     #[error("not a pattern file (bad magic)")]
     BadMagic,
-    /// A version other than the one this engine reads (1).
+    /// A format version this engine does not read.
     #[error("version {0}; this engine reads version {VERSION}")]
     Version(u16),
     /// Windows, configurations, phases or weight size other than this
