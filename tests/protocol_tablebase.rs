@@ -531,3 +531,51 @@ fn tablebase_verify_skips_files_that_are_not_regular() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_variants_tables_serve_its_games_only() {
+    let dir = std::env::temp_dir().join(format!("damas-tb-proto-russian-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = damas::spanish::tablebase::GenerateOptions {
+        threads: 1,
+        variant: damas::spanish::Variant::Russian,
+        ..Default::default()
+    };
+    damas::spanish::tablebase::generate_with(&dir, 3, &options, &|_| {}).unwrap();
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    engine.read_until(|l| l == "ugiok");
+    engine.send(&format!(
+        "setoption name TablebasePath value {}",
+        dir.display()
+    ));
+    engine.assert_ready();
+    // A Spanish game: the Russian tables say nothing and are not probed.
+    engine.send("position fen W:W23:BK21,K27");
+    engine.send("d");
+    engine.read_until(|l| l.starts_with("result"));
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("tablebase")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains(" tbhits ")), "{lines:?}");
+    // The same position in Russian draughts (its squares written as
+    // Russian players write them): the man crowned on the way takes both
+    // kings, as the tables know.
+    engine.send("setoption name Variant value russian");
+    engine.send("position fen W:Wf6:BKb6,Ke7");
+    engine.send("d");
+    engine.read_until(|l| l.starts_with("result"));
+    assert_eq!(
+        engine.next_line(),
+        "tablebase win distance 1 counter 0 result win"
+    );
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(lines.iter().any(|l| l.contains(" tbhits ")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "bestmove f6:d8:a5");
+    engine.assert_ready();
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,9 @@
 //! the 80-ply rule, conversion against a perfect defender, files and
 //! verification. The five-piece build is an ignored test (and a bench).
 
+#[path = "support/tablebase_solve.rs"]
+mod tablebase_solve;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -12,8 +15,9 @@ use damas::search::SearchLimits;
 use damas::spanish::tablebase::{
     compare, compress, generate, verify, CompressOptions, GameValue, Material, Tablebase, Wdl,
 };
-use damas::spanish::{Bitboard, Color, Draughts, Engine, GameStatus, Position, Square};
+use damas::spanish::{Draughts, Engine, GameStatus, Position};
 use damas::{Game, Search};
+use tablebase_solve::{prove, sample, solve, Lcg};
 
 /// Tables of up to four pieces, built once per test run.
 fn tables_arc() -> &'static Arc<Tablebase> {
@@ -45,129 +49,6 @@ fn pos(fen: &str) -> Position {
 
 fn value(fen: &str, counter: u32) -> GameValue {
     tables().probe(&pos(fen)).unwrap().value_at(counter)
-}
-
-/// A tiny deterministic generator for sampling.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
-
-/// A random legal position of `material` (men off their promotion row).
-fn sample(rng: &mut Lcg, m: Material) -> Position {
-    loop {
-        let mut taken = Bitboard::EMPTY;
-        let mut sets = [Bitboard::EMPTY; 4];
-        let counts = [m.white_kings, m.white_men, m.black_kings, m.black_men];
-        for (k, &count) in counts.iter().enumerate() {
-            for _ in 0..count {
-                let sq = loop {
-                    let s = Square::from_index(rng.below(32) as usize).unwrap();
-                    if !taken.contains(s) {
-                        break s;
-                    }
-                };
-                taken.insert(sq);
-                sets[k].insert(sq);
-            }
-        }
-        let side = if rng.below(2) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let white = sets[0] | sets[1];
-        let black = sets[2] | sets[3];
-        if let Ok(p) = Position::from_pieces(white, black, sets[0] | sets[2], side) {
-            return p;
-        }
-    }
-}
-
-fn opposite(v: GameValue) -> GameValue {
-    match v {
-        GameValue::Win => GameValue::Loss,
-        GameValue::Loss => GameValue::Win,
-        GameValue::Draw => GameValue::Draw,
-    }
-}
-
-/// Plain minimax over the game with the no-progress count, memoised on
-/// (position, count): it follows every king move itself and reads the
-/// tables only for the position after a zeroing move (at count 0), so it
-/// re-derives each slice's values and distances independently of the
-/// retrograde generator.
-fn solve(
-    tb: &Tablebase,
-    p: &Position,
-    counter: u32,
-    memo: &mut HashMap<(Position, u32), GameValue>,
-) -> GameValue {
-    let moves = p.legal_moves();
-    if moves.is_empty() {
-        return GameValue::Loss;
-    }
-    if counter >= 80 {
-        return GameValue::Draw;
-    }
-    if let Some(&v) = memo.get(&(*p, counter)) {
-        return v;
-    }
-    let mut best = GameValue::Loss;
-    for mv in &moves {
-        let child = p.played_unchecked(mv);
-        let v = if mv.is_capture() || p.moves_man(mv) {
-            opposite(tb.probe(&child).unwrap().value_at(0))
-        } else {
-            opposite(solve(tb, &child, counter + 1, memo))
-        };
-        best = best.max(v);
-        if best == GameValue::Win {
-            break;
-        }
-    }
-    memo.insert((*p, counter), best);
-    best
-}
-
-/// Table-free depth-limited alpha-beta over the whole game (captures,
-/// promotions, the 80-ply count): `Some` when it proves a result within
-/// `depth` plies.
-fn prove(p: &Position, counter: u32, depth: u32) -> Option<GameValue> {
-    if p.pieces(p.to_move()).is_empty() {
-        return Some(GameValue::Loss);
-    }
-    let moves = p.legal_moves();
-    if moves.is_empty() {
-        return Some(GameValue::Loss);
-    }
-    if counter >= 80 {
-        return Some(GameValue::Draw);
-    }
-    if depth == 0 {
-        return None;
-    }
-    let mut all_lose = true;
-    for mv in &moves {
-        let child = p.played_unchecked(mv);
-        let c = if mv.is_capture() || p.moves_man(mv) {
-            0
-        } else {
-            counter + 1
-        };
-        match prove(&child, c, depth - 1) {
-            Some(GameValue::Loss) => return Some(GameValue::Win),
-            Some(GameValue::Win) => {}
-            _ => all_lose = false,
-        }
-    }
-    all_lose.then_some(GameValue::Loss)
 }
 
 #[test]

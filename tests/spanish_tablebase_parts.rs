@@ -24,6 +24,7 @@ fn options(format: FileFormat, max_memory: Option<u64>) -> GenerateOptions {
         threads: 2,
         format,
         max_memory,
+        ..GenerateOptions::default()
     }
 }
 

@@ -26,7 +26,7 @@ fn reference(name: &str, pieces: u32) -> PathBuf {
     let options = GenerateOptions {
         threads: 2,
         format: FileFormat::V3,
-        max_memory: None,
+        ..GenerateOptions::default()
     };
     generate_with(&dir, pieces, &options, &|_| {}).unwrap();
     dir
@@ -203,4 +203,65 @@ fn a_cap_too_small_for_a_slice_fails_with_one_line() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_variants_tables_generate_verify_and_probe_in_that_variant() {
+    let dir = temp_dir("russian");
+    let run = |args: &[&str]| {
+        let out = damas().args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        (
+            out.status.success(),
+            text,
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let d = dir.to_str().unwrap();
+    let (ok, _, err) = run(&[
+        "generate",
+        "--pieces",
+        "3",
+        "--dir",
+        d,
+        "--quiet",
+        "--variant",
+        "russian",
+    ]);
+    assert!(ok, "{err}");
+    let (ok, text, err) = run(&["verify", "--dir", d]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        text.lines().next(),
+        Some("verified 16 slices, 399040 positions, 0 errors, variant russian")
+    );
+    // The FEN is read as a Russian position: the man crowned on 30 takes
+    // the second king as a king (23x17), a win at once, written as Russian
+    // players write it (f6:d8:a5).
+    let (ok, text, err) = run(&["probe", "--dir", d, "--fen", "W:W23:BK21,K27"]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0], "value win (win at counter 0) distance 1",
+        "{text}"
+    );
+    assert!(lines.contains(&"move f6:d8:a5 win distance 1"), "{text}");
+    // Another variant's generation into the directory is refused with one
+    // line, and the Russian files stay as they were.
+    let before = std::fs::read(dir.join("0k1m-0k1m.dtb")).unwrap();
+    let (ok, _, err) = run(&["generate", "--pieces", "3", "--dir", d, "--quiet"]);
+    assert!(!ok);
+    assert_eq!(
+        err.trim_end(),
+        format!("damas: {d} holds russian draughts tables, not spanish draughts ones")
+    );
+    assert_eq!(std::fs::read(dir.join("0k1m-0k1m.dtb")).unwrap(), before);
+    // An unknown variant is refused by the parser, naming the four.
+    let (ok, _, err) = run(&["generate", "--pieces", "2", "--dir", d, "--variant", "pool"]);
+    assert!(!ok);
+    assert!(
+        err.contains("spanish, portuguese, brazilian or russian"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use damas::spanish::tablebase::{self, Tablebase, MAX_PIECES};
-use damas::spanish::Draughts;
+use damas::spanish::{Draughts, Rules, Variant};
 use damas::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -56,6 +56,11 @@ enum TablebaseCommand {
         #[arg(long, value_name = "MB", hide = true, conflicts_with = "max_memory",
               value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
         max_memory_mb: Option<u64>,
+        /// The draughts variant whose rules the tables are solved under
+        /// (spanish, portuguese, brazilian or russian), recorded in every
+        /// file: a directory holds one variant's tables.
+        #[arg(long, default_value = "spanish", value_parser = parse_variant)]
+        variant: Variant,
     },
     /// List the slices of 2 to N pieces in dependency waves (`wave slice
     /// positions`): the slices of a wave are independent jobs.
@@ -142,11 +147,13 @@ pub fn run(args: &TablebaseArgs) -> Result<(), Failure> {
             format,
             max_memory,
             max_memory_mb,
+            variant,
         } => {
             let options = tablebase::GenerateOptions {
                 threads: usize::from(*threads),
                 format: file_format(*format),
                 max_memory: max_memory.or(max_memory_mb.map(|mb| mb * 1_000_000)),
+                variant: *variant,
             };
             match slice {
                 Some(material) => generate_one(*material, dir, &options, *quiet),
@@ -392,6 +399,11 @@ fn generate(
     Ok(())
 }
 
+/// The `--variant` value parser: a draughts variant by its name.
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    text.parse::<Variant>().map_err(|e| e.to_string())
+}
+
 fn generate_one(
     material: tablebase::Material,
     dir: &Path,
@@ -414,7 +426,10 @@ fn probe(dir: &Path, fen: &str, counter: u32) -> Result<(), Failure> {
             dir.display()
         )));
     }
-    let game: Draughts = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+    let read: Draughts = fen.parse().map_err(|e| format!("bad FEN: {e}"))?;
+    // The position is read in the tables' variant.
+    let rules = Rules::new(tb.variant()).map_err(|e| e.to_string())?;
+    let game = Draughts::new(read.position().with_rules(rules));
     let pos = *game.position();
     let probe = tb.try_probe(&pos).map_err(|e| e.to_string())?;
     outln!(
@@ -444,10 +459,11 @@ fn verify(dir: &Path) -> Result<(), Failure> {
     })
     .map_err(|e| e.to_string())?;
     outln!(
-        "verified {} slices, {} positions, {} errors",
+        "verified {} slices, {} positions, {} errors, variant {}",
         report.slices,
         report.positions,
-        report.errors
+        report.errors,
+        report.variant
     )?;
     for e in &report.examples {
         outln!("error {e}")?;
@@ -546,7 +562,7 @@ fn time_probes(dir: &Path, pieces: Option<u32>, probes: usize, seed: u64) -> Res
         let mut i = rng.u64(0..total);
         for m in &slices {
             if i < m.positions() {
-                if let Some(p) = m.position_at(i) {
+                if let Some(p) = m.position_at_in(i, tb.variant()) {
                     positions.push(p);
                 }
                 break;
@@ -557,7 +573,7 @@ fn time_probes(dir: &Path, pieces: Option<u32>, probes: usize, seed: u64) -> Res
     // Read every slice first: what is timed is the probes alone.
     let start = Instant::now();
     for m in &slices {
-        let first = (0..m.positions()).find_map(|i| m.position_at(i));
+        let first = (0..m.positions()).find_map(|i| m.position_at_in(i, tb.variant()));
         if let Some(p) = first {
             tb.try_probe(&p).map_err(|e| e.to_string())?;
         }

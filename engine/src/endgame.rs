@@ -15,7 +15,7 @@ use crate::spanish::tablebase::{ProbeError, Tablebase, TablebaseError};
 /// and only read when probed).
 #[derive(Clone, Debug)]
 pub struct EndgameTables {
-    spanish: Arc<Tablebase>,
+    draughts: Arc<Tablebase>,
     /// How many damaged slices [`EndgameTables::damage_notes`] has told
     /// of, shared by the clones so that each is told once.
     damage_told: Arc<AtomicUsize>,
@@ -47,7 +47,7 @@ impl EndgameTables {
             return Err(EndgameTablesError::Incomplete(dir.display().to_string()));
         }
         Ok(EndgameTables {
-            spanish: Arc::new(tablebase),
+            draughts: Arc::new(tablebase),
             damage_told: Arc::new(AtomicUsize::new(0)),
         })
     }
@@ -59,7 +59,7 @@ impl EndgameTables {
     /// length) or when it is first read (a wrong checksum); its entries
     /// are never used.
     pub fn damage_notes(&self) -> Vec<String> {
-        let damaged = self.spanish.damaged_slices();
+        let damaged = self.draughts.damaged_slices();
         let told = self.damage_told.fetch_max(damaged.len(), Ordering::AcqRel);
         damaged
             .iter()
@@ -70,7 +70,14 @@ impl EndgameTables {
 
     /// Largest piece count the tables fully cover.
     pub fn max_pieces(&self) -> u32 {
-        self.spanish.max_pieces()
+        self.draughts.max_pieces()
+    }
+
+    /// The draughts variant the tables hold (that of their files'
+    /// headers): the searches and [`EndgameTables::probe_text`] use them
+    /// for that variant's games only.
+    pub fn variant(&self) -> spanish::Variant {
+        self.draughts.variant()
     }
 
     /// The value of `game`'s position in the tables as one line, or `None`
@@ -85,11 +92,7 @@ impl EndgameTables {
         let AnyGame::Spanish(game) = game else {
             return None;
         };
-        // As the search: a variant whose moves differ has no tables.
-        if !spanish::moves_as_spanish(game.position().rules()) {
-            return None;
-        }
-        let probe = match self.spanish.try_probe(game.position()) {
+        let probe = match self.draughts.try_probe(game.position()) {
             Ok(probe) => probe,
             Err(ProbeError::Damaged(slice)) => {
                 return Some(format!(
@@ -100,7 +103,12 @@ impl EndgameTables {
             Err(ProbeError::Missing(material)) => {
                 return Some(format!("tablebase missing slice {material}"))
             }
-            Err(ProbeError::NotCovered(_) | ProbeError::NotRead(_)) => return None,
+            // The tables of another variant say nothing about this one.
+            Err(
+                ProbeError::NotCovered(_)
+                | ProbeError::NotRead(_)
+                | ProbeError::OtherVariant { .. },
+            ) => return None,
         };
         let counter = game.plies_without_progress();
         Some(format!(
@@ -115,7 +123,7 @@ impl EndgameTables {
 impl AnyEngine {
     /// The endgame tables the searches probe, or none.
     pub fn set_endgame_tables(&mut self, tables: Option<&EndgameTables>) {
-        self.set_tablebase(tables.map(|tables| Arc::clone(&tables.spanish)));
+        self.set_tablebase(tables.map(|tables| Arc::clone(&tables.draughts)));
     }
 }
 

@@ -63,7 +63,6 @@ pub use position::Position;
 pub use rules::{
     CaptureChoice, CapturePromotion, KingRange, Rules, Variant, VariantError, VariantParseError,
 };
-pub(crate) use search::moves_as_spanish;
 pub use search::{bench, bench_with, Engine, BENCH_DEPTH, TB_WIN};
 pub use square::{Square, SquareParseError};
 

@@ -197,6 +197,12 @@ impl Rules {
         }
     }
 
+    /// The rules of `variant`, which every variant has (the check of
+    /// [`Rules::new`] is for variants named before they are played).
+    pub(crate) const fn of_variant(variant: Variant) -> Rules {
+        Rules { variant }
+    }
+
     /// The rules of `variant`.
     ///
     /// # Errors

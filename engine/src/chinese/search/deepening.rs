@@ -14,7 +14,7 @@ use std::time::Instant;
 use super::super::moves::Move;
 use super::super::position::Position;
 use super::parameters::{multi, HELPER_STACK};
-use super::siege::Siege;
+use super::siege::SealPlan;
 use super::table::Table;
 use super::tree::{Mode, RootSplit, Tree};
 use crate::search::pv::PvTable;
@@ -68,8 +68,8 @@ impl TreeSetup {
         tree.deadline = deadline;
         tree.node_limit = self.node_limit;
         tree.no_move_loss = self.no_move_loss && self.pos.players() == 2;
-        if tree.no_move_loss && self.mode == Mode::BestReply {
-            tree.siege = Siege::of(&self.pos, self.me);
+        if self.mode == Mode::BestReply {
+            tree.seal_plan = SealPlan::of(&self.pos, self.me, tree.no_move_loss);
         }
         tree.root_order = tree.ordered(&self.pos, self.me, usize::MAX, None);
         tree

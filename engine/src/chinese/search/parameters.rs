@@ -66,6 +66,16 @@ pub const REPEAT: i32 = 60;
 pub const SIEGE_MIN_SEALERS: u32 = 5;
 /// A siege: the cost of each move the rival's locked pieces still have.
 pub const SIEGE_MOBILITY: i32 = 300;
+/// A breach (`siege.rs`): the fewest rival pieces still on its home base.
+pub const BREACH_MIN_HOME: u32 = 7;
+/// A breach: a rival piece at most this many steps from its own goal
+/// shows that the rival is not simply still at home.
+pub const BREACH_RIVAL_REACH: u8 = 4;
+/// A breach: the cost of each step between the root's piece nearest an
+/// open seal point and that point (on top of the ordinary cost).
+pub const BREACH_RUNNER: i32 = 200;
+/// A breach: the cost of a seal closed with no piece of the root inside.
+pub const BREACH_CLOSED: i32 = 3000;
 /// The turns of the game's history whose positions count as recent for
 /// [`REPEAT`].
 pub const RECENT_PLIES: usize = 12;

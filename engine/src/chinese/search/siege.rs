@@ -14,13 +14,122 @@
 //! free points once it opens) keep their distance to the goal; the others
 //! (the trappers) count their distance to the root's home triangle; and
 //! every move the locked rival pieces still have costs [`SIEGE_MOBILITY`].
+//!
+//! A rival that also keeps a piece behind its seal (on the goal's tip
+//! points, with a tip point free) always has a move there that no piece
+//! of the root can ever reach: every way onto a tip point lands on or
+//! steps from a seal point. That fortress cannot be beaten; it has to be
+//! prevented. While the rival still keeps most of its pieces at home with
+//! a piece of its already deep in the root's half, and a seal point is
+//! open, the search is a [`Breach`]: the root's piece nearest an open
+//! seal point is pushed to it, so that the root holds a point of the seal
+//! before the rival refills it (goal lock then keeps it there, and the
+//! seal can never close).
 
 use arrayvec::ArrayVec;
 
 use super::super::geometry::{Cell, Dir, Mask, CELLS};
 use super::super::position::Position;
-use super::heuristic::Army;
-use super::parameters::{SIEGE_MIN_SEALERS, SIEGE_MOBILITY, STEP};
+use super::heuristic::{tip_table, Army};
+use super::parameters::{
+    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_MIN_SEALERS,
+    SIEGE_MOBILITY, STEP,
+};
+
+/// The plan the root's own cost follows against a rival keeping its home
+/// base: break into it before it is sealed, or lay siege to it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum SealPlan {
+    /// The seal is still open: reach it.
+    Breach(Breach),
+    /// The goal is sealed: take the rival's other moves away.
+    Siege(Siege),
+}
+
+impl SealPlan {
+    /// The plan for `me` in `pos`, if any: a [`Siege`] (only when a side
+    /// without a move loses) or else a [`Breach`].
+    pub(crate) fn of(pos: &Position, me: usize, no_move_loss: bool) -> Option<SealPlan> {
+        if no_move_loss {
+            if let Some(siege) = Siege::of(pos, me) {
+                return Some(SealPlan::Siege(siege));
+            }
+        }
+        Breach::of(pos, me).map(SealPlan::Breach)
+    }
+
+    /// The root's cost in `pos` under the plan, in hundredths of a step
+    /// (lower is better).
+    pub(crate) fn cost(&self, pos: &Position, me: usize, army: &Army) -> i32 {
+        match self {
+            SealPlan::Breach(breach) => breach.cost(pos, me, army),
+            SealPlan::Siege(siege) => siege.cost(pos, me, army),
+        }
+    }
+}
+
+/// A seal still open: the rival keeps at least [`BREACH_MIN_HOME`] pieces
+/// on its home base (the root's goal), one of its other pieces is already
+/// within [`BREACH_RIVAL_REACH`] steps of its own goal (a rival that
+/// simply has not left home yet is not one), a seal point is free and the
+/// root has no piece in its goal yet.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Breach {
+    /// The goal's seal: its points at least two steps from the tip (the
+    /// two rows nearest the centre), through which every way in passes.
+    seal: Mask,
+}
+
+impl Breach {
+    /// The breach of `pos` for `me`, if it is one (two players).
+    pub(crate) fn of(pos: &Position, me: usize) -> Option<Breach> {
+        if pos.players() != 2 {
+            return None;
+        }
+        let rival = 1 - me;
+        let goal = pos.goal(me);
+        let theirs = pos.pieces(rival);
+        if (theirs & goal).count() < BREACH_MIN_HOME || (pos.pieces(me) & goal).count() != 0 {
+            return None;
+        }
+        let their_goal = pos.seat(me);
+        if !(theirs & !goal)
+            .iter()
+            .any(|c| c.distance_to(their_goal) <= BREACH_RIVAL_REACH)
+        {
+            return None;
+        }
+        let tip = tip_table(their_goal.opposite());
+        let seal = goal
+            .iter()
+            .filter(|c| tip[c.index()] >= 2)
+            .fold(Mask::EMPTY, Mask::with);
+        ((seal & !pos.occupied()).count() != 0).then_some(Breach { seal })
+    }
+
+    /// The root's cost in `pos`: its ordinary cost plus [`BREACH_RUNNER`]
+    /// for each step between its piece nearest an open seal point and that
+    /// point (nothing once a piece of the root is in the goal, and
+    /// [`BREACH_CLOSED`] once the seal is closed without one).
+    pub(crate) fn cost(&self, pos: &Position, me: usize, army: &Army) -> i32 {
+        let base = army.cost_in(pos, me);
+        let mine = pos.pieces(me);
+        if (mine & army.goal).count() != 0 {
+            return base;
+        }
+        let open = self.seal & !pos.occupied();
+        let mut nearest = u32::MAX;
+        for hole in open {
+            for c in mine {
+                nearest = nearest.min(c.hex_distance(hole));
+            }
+        }
+        if nearest == u32::MAX {
+            return base + BREACH_CLOSED;
+        }
+        base + nearest as i32 * BREACH_RUNNER
+    }
+}
 
 /// What the siege evaluation needs, fixed for a search.
 #[derive(Clone, Copy, Debug)]
@@ -51,11 +160,15 @@ impl Siege {
             return None;
         }
         let free_goal_points = (goal & !pos.occupied()).count() as usize;
+        // The root's pieces already in the goal stay attackers: they are
+        // the nearest to the tip, and a trapper must not take their place.
+        let inside = (pos.pieces(me) & goal).count() as usize;
         Some(Siege {
             home,
             home_distance: Cell::distance_table(pos.seat(me), false),
-            // Enough to fill the free points and the one the rival opens.
-            attackers: free_goal_points + 1,
+            // Those inside, enough to fill the free points, and one for
+            // the point the rival opens.
+            attackers: inside + free_goal_points + 1,
         })
     }
 

@@ -31,7 +31,7 @@ use super::brs_plus::{hash_first, play_the_others, FirstMoves, ShortList};
 use super::heuristic::{finished_in, plain_cost, Army};
 use super::parameters::multi::FULL_RIVAL_WEIGHT;
 use super::parameters::{MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR};
-use super::siege::Siege;
+use super::siege::SealPlan;
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
 use crate::search::{from_tt, to_tt, INF, MATE, MAX_PLY};
@@ -130,10 +130,11 @@ pub struct Tree<'a> {
     /// the opponent's last moves (a goal sealed by pieces kept at home is
     /// beaten by trapping the opponent's other pieces).
     pub(crate) no_move_loss: bool,
-    /// Two players: the root's goal is sealed by the rival's home pieces
-    /// and its other pieces are locked in its goal; the root's cost is
-    /// then the siege's ([`Siege::cost`]).
-    pub(crate) siege: Option<Siege>,
+    /// Two players: the rival keeps its home base (the root's goal) and
+    /// the root's cost is that of the plan against it
+    /// ([`SealPlan::cost`]): break in while the seal is open, or lay
+    /// siege once it is closed.
+    pub(crate) seal_plan: Option<SealPlan>,
 }
 
 impl<'a> Tree<'a> {
@@ -187,7 +188,7 @@ impl<'a> Tree<'a> {
             rival_costs: None,
             brs_plus: false,
             no_move_loss: false,
-            siege: None,
+            seal_plan: None,
         }
     }
 
@@ -233,8 +234,8 @@ impl<'a> Tree<'a> {
     /// Static evaluation for the root at `ply`: the best opponent's cost
     /// (weighted by `rival_weight` percent) minus the root's own cost.
     pub fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
-        let own = match &self.siege {
-            Some(siege) => siege.cost(pos, self.root, self.army(self.root)),
+        let own = match &self.seal_plan {
+            Some(plan) => plan.cost(pos, self.root, self.army(self.root)),
             None => self.cost(pos, self.root),
         };
         let mut best_opp = i32::MAX;

@@ -263,8 +263,7 @@ impl Engine {
 }
 
 /// Whether `rules` move as Spanish draughts does (Portuguese draughts
-/// does), so that the Spanish opening book and endgame tables hold their
-/// moves.
+/// does), so that the Spanish opening book holds their moves.
 pub(crate) fn moves_as_spanish(rules: Rules) -> bool {
     let spanish = Rules::SPANISH;
     rules.men_capture_backward() == spanish.men_capture_backward()
@@ -416,11 +415,15 @@ impl Engine {
         if moves.is_empty() {
             return finish_single(None, 0, on_info, start);
         }
-        // The tables hold Spanish draughts values: a variant whose moves
-        // differ (men capturing backward, another capture choice) searches
-        // without them.
+        // Tables hold one variant's values (its moves and its no-progress
+        // draw): a game of another variant searches without them.
         let plain = self.options.style == Style::Plain;
-        let tables = !plain && moves_as_spanish(root.rules());
+        let variant = root.rules().variant();
+        let tables = !plain
+            && self
+                .tablebase
+                .as_deref()
+                .is_some_and(|tb| tb.variant() == variant);
         let time = TimeManager::new(limits, start);
         let wait_for_tables = !time.is_timed() && !limits.infinite;
         if tables {

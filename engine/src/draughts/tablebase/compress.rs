@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::file::{self, Slice};
 use super::index::Material;
+use super::probe::Tablebase;
 use super::stream;
 use super::{TablebaseError, MAX_PIECES};
 
@@ -53,7 +54,8 @@ pub struct CompressReport {
 }
 
 /// Writes every slice file of up to [`MAX_PIECES`] pieces found in `from`
-/// (any version) to `to` in format version 3 (or 2, as `options` say).
+/// (any version) to `to` in format version 3 (or 2, as `options` say), in
+/// the variant of `from`'s files.
 /// Each slice is read whole and checked (its checksum, or every block's;
 /// the capture positions of a version 3 file worked out from the smaller
 /// slices of `from`) before it is written;
@@ -85,9 +87,10 @@ pub fn compress(
     }
     let start = Instant::now();
     let mut report = CompressReport::default();
+    let variant = Tablebase::variant_in(from);
     for material in present(from) {
         progress(material);
-        let slice = stream::read(from, material)?;
+        let slice = stream::read(from, material, variant)?;
         report.bytes_before += std::fs::metadata(file::path(from, material))
             .map_err(|e| TablebaseError::Io(file::path(from, material).display().to_string(), e))?
             .len();
@@ -139,7 +142,8 @@ pub struct CompareReport {
 ///
 /// [`TablebaseError::NoDirectory`] when either is not a directory;
 /// [`TablebaseError::Io`] or [`TablebaseError::BadFile`] when a file
-/// cannot be read or is damaged (named with its first damaged block).
+/// cannot be read or is damaged (named with its first damaged block);
+/// [`TablebaseError::BadFile`] also when the two hold different variants.
 pub fn compare(
     a: &Path,
     b: &Path,
@@ -149,6 +153,14 @@ pub fn compare(
         if !dir.is_dir() {
             return Err(TablebaseError::NoDirectory(dir.to_path_buf()));
         }
+    }
+    let variant = Tablebase::variant_in(a);
+    let other = Tablebase::variant_in(b);
+    if other != variant {
+        return Err(TablebaseError::BadFile(
+            b.display().to_string(),
+            format!("its tables are {other} draughts, those of A {variant} draughts"),
+        ));
     }
     let (in_a, in_b) = (present(a), present(b));
     let mut report = CompareReport::default();
@@ -166,7 +178,10 @@ pub fn compare(
             (false, false) => continue,
         }
         progress(material);
-        let (x, y) = (stream::read(a, material)?, stream::read(b, material)?);
+        let (x, y) = (
+            stream::read(a, material, variant)?,
+            stream::read(b, material, variant)?,
+        );
         compare_slices(&x, &y, &mut report);
         report.slices += 1;
     }
@@ -186,7 +201,7 @@ fn compare_slices(x: &Slice, y: &Slice, report: &mut CompareReport) {
         report.differences += 1;
         if report.examples.len() < 10 {
             let at = m
-                .position_at(i)
+                .position_at_in(i, x.variant)
                 .map_or_else(|| format!("index {i}"), |p| p.to_fen());
             report
                 .examples
@@ -231,7 +246,7 @@ mod tests {
             std::fs::read(file::path(&c, m)).unwrap()
         );
         // One drawn position turned into a win in A is the one difference.
-        let mut s = file::read(&a, m).unwrap();
+        let mut s = file::read(&a, m, crate::spanish::Variant::Spanish).unwrap();
         let pos: Position = "W:WK5:BK27".parse().unwrap();
         let i = Indexer::new(m).index(&pos);
         s.set(i, Value::Win, 3);

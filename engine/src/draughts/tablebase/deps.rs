@@ -10,7 +10,7 @@ use super::memory::scan_bytes;
 use super::solve::Finished;
 use super::stream;
 use super::{TablebaseError, Value};
-use crate::spanish::Position;
+use crate::spanish::{Position, Variant};
 
 /// Every slice a move from a position of `material` can lead to, other
 /// than `material` itself: a promotion (a man fewer, a king more for the
@@ -75,7 +75,7 @@ fn resolver_bytes(dir: &Path, material: Material) -> u64 {
     resolved_from(material)
         .into_iter()
         .filter_map(|m| {
-            let len = file::open(dir, m).ok()?.file.metadata().ok()?.len();
+            let len = file::open_any(dir, m).ok()?.file.metadata().ok()?.len();
             Some(len + m.positions() + m.positions().div_ceil(4))
         })
         .sum()
@@ -100,13 +100,16 @@ fn resolved_from(material: Material) -> BTreeSet<Material> {
 /// The values of the slices reached from the slice being solved.
 pub(crate) struct Deps {
     dir: PathBuf,
+    variant: Variant,
     slices: Vec<Option<Slice>>,
 }
 
 impl Deps {
-    pub(crate) fn new(dir: &Path) -> Deps {
+    /// The slices of `variant` under `dir`, none read yet.
+    pub(crate) fn new(dir: &Path, variant: Variant) -> Deps {
         Deps {
             dir: dir.to_path_buf(),
+            variant,
             slices: (0..Material::KEYS).map(|_| None).collect(),
         }
     }
@@ -121,7 +124,7 @@ impl Deps {
         let mut reading = 0;
         let mut resolving = 0;
         for m in reached(material) {
-            let Ok(open) = file::open(dir, m) else {
+            let Ok(open) = file::open_any(dir, m) else {
                 continue;
             };
             values += m.positions().div_ceil(4);
@@ -154,7 +157,7 @@ impl Deps {
             if self.slices[m.key()].is_some() || !file::path(&self.dir, m).exists() {
                 continue;
             }
-            self.slices[m.key()] = Some(stream::read_values(&self.dir, m)?);
+            self.slices[m.key()] = Some(stream::read_values(&self.dir, m, self.variant)?);
         }
         Ok(())
     }

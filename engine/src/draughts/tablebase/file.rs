@@ -10,12 +10,14 @@ use std::path::{Path, PathBuf};
 use super::codec;
 use super::index::Material;
 pub(crate) use super::layout::{
-    block_checksum, checksum, file_name, header, path, stride, u64_at, Fnv, Slice, BLOCK_LEN,
-    HEADER_LEN, HEADER_V2, MAGIC, VERSION, VERSION_2, VERSION_3,
+    block_checksum, checksum, file_name, header, path, stride, u64_at, variant_of_code,
+    version_and_variant, Fnv, Slice, BLOCK_LEN, HEADER_LEN, HEADER_V2, MAGIC, VERSION, VERSION_2,
+    VERSION_3,
 };
 pub(crate) use super::packed::{DamagedBlock, Packed};
 use super::resolve;
 use super::{TablebaseError, Value};
+use crate::draughts::rules::Variant;
 
 /// What a file that is not a regular file is (a slice file must be one),
 /// or `None` for a regular file.
@@ -47,7 +49,7 @@ pub(crate) fn not_regular(meta: &fs::Metadata) -> Option<&'static str> {
 /// temporary file renamed at the end so that an interrupted run leaves no
 /// partial slice.
 pub(crate) fn write(dir: &Path, slice: &Slice) -> Result<(), TablebaseError> {
-    let head = header(slice.material, VERSION);
+    let head = header(slice.material, VERSION, slice.variant);
     let sum = checksum(&[&head, &slice.values, &slice.distances]);
     write_parts(
         dir,
@@ -89,20 +91,21 @@ fn entries(slice: &Slice, start: u64, end: u64, captures_free: bool) -> Vec<(u8,
     let stored: Vec<(Value, u8)> = (start..end)
         .map(|i| (slice.value(i), slice.distance(i)))
         .collect();
-    coded(slice.material, start, &stored, captures_free)
+    coded(slice.material, slice.variant, start, &stored, captures_free)
 }
 
 /// The coder's entries of `entries` (values and distances from index
-/// `start` of `material`): with `captures_free`, the positions with a
-/// capture left to the reader.
+/// `start` of `material` in `variant`): with `captures_free`, the
+/// positions with a capture left to the reader.
 pub(crate) fn coded(
     material: Material,
+    variant: Variant,
     start: u64,
     entries: &[(Value, u8)],
     captures_free: bool,
 ) -> Vec<(u8, u8)> {
     let free = if captures_free {
-        resolve::captures(material, start, entries.len())
+        resolve::captures(material, variant, start, entries.len())
     } else {
         vec![false; entries.len()]
     };
@@ -198,7 +201,7 @@ pub(crate) fn write_packed(
     } else {
         VERSION_3
     };
-    let (head, index) = packed_head(m, version, block_len, &model, &sums);
+    let (head, index) = packed_head(m, slice.variant, version, block_len, &model, &sums);
     let mut parts: Vec<&[u8]> = vec![&head, &index];
     parts.extend(blocks.iter().map(Vec::as_slice));
     write_parts(dir, m, &parts)?;
@@ -212,11 +215,12 @@ pub(crate) fn packed_data_start(pairs: usize, blocks: u64) -> u64 {
 }
 
 /// The header (48 bytes, its checksum included) and the model and block
-/// index of a file of `material` in `version` (2 or 3) whose blocks have
-/// these lengths and checksums, in order: everything before the first
-/// block.
+/// index of a file of `material` in `variant` and format `version` (2 or
+/// 3) whose blocks have these lengths and checksums, in order: everything
+/// before the first block.
 pub(crate) fn packed_head(
     material: Material,
+    variant: Variant,
     version: u32,
     block_len: u64,
     model: &codec::Model,
@@ -225,7 +229,7 @@ pub(crate) fn packed_head(
     let pairs = model.sparse();
     let data_start = packed_data_start(pairs.len(), blocks.len() as u64);
     let len = data_start + blocks.iter().map(|&(len, _)| len).sum::<u64>();
-    let mut head = header(material, version).to_vec();
+    let mut head = header(material, version, variant).to_vec();
     head.extend_from_slice(&len.to_le_bytes());
     head.extend_from_slice(&(block_len as u32).to_le_bytes());
     head.extend_from_slice(&(pairs.len() as u32).to_le_bytes());
@@ -253,13 +257,30 @@ pub(crate) struct OpenSlice {
     /// The file's path, for errors.
     pub(crate) name: String,
     pub(crate) material: Material,
+    pub(crate) variant: Variant,
     pub(crate) version: u32,
     /// The first 24 bytes (magic, version, material, position count).
     pub(crate) head: [u8; 24],
 }
 
-/// Opens the file of `material` under `dir` and checks its header.
-pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, TablebaseError> {
+/// Opens the file of `material` under `dir` and checks its header, which
+/// must name `variant`.
+pub(crate) fn open(
+    dir: &Path,
+    material: Material,
+    variant: Variant,
+) -> Result<OpenSlice, TablebaseError> {
+    let slice = open_any(dir, material)?;
+    if slice.variant != variant {
+        let why = format!("the header names {} draughts, not {variant}", slice.variant);
+        return Err(TablebaseError::BadFile(slice.name, why));
+    }
+    Ok(slice)
+}
+
+/// Opens the file of `material` under `dir` and checks its header, in
+/// whichever variant it is.
+pub(crate) fn open_any(dir: &Path, material: Material) -> Result<OpenSlice, TablebaseError> {
     let p = path(dir, material);
     let name = p.display().to_string();
     let bad = |why: &str| TablebaseError::BadFile(name.clone(), why.to_string());
@@ -284,12 +305,16 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
     if &head[..8] != MAGIC {
         return Err(bad("not a damas tablebase file"));
     }
-    let version = u32::from_le_bytes([head[8], head[9], head[10], head[11]]);
+    let (version, code) = version_and_variant([head[8], head[9], head[10], head[11]]);
     if ![VERSION, VERSION_2, VERSION_3].contains(&version) {
         return Err(bad(&format!(
             "format version {version}, expected {VERSION}, {VERSION_2} or {VERSION_3}"
         )));
     }
+    let variant = u8::try_from(code)
+        .ok()
+        .and_then(variant_of_code)
+        .ok_or_else(|| bad(&format!("unknown variant code {code}")))?;
     if head[12..16]
         != [
             material.white_kings,
@@ -319,6 +344,7 @@ pub(crate) fn open(dir: &Path, material: Material) -> Result<OpenSlice, Tablebas
         file,
         name,
         material,
+        variant,
         version,
         head,
     })
@@ -337,7 +363,7 @@ impl OpenSlice {
             let mut bytes = Vec::new();
             self.file.seek(SeekFrom::Start(0)).map_err(io)?;
             self.file.read_to_end(&mut bytes).map_err(io)?;
-            return Packed::parse(self.material, bytes)
+            return Packed::parse(self.material, self.variant, bytes)
                 .map(Table::Packed)
                 .map_err(|why| TablebaseError::BadFile(name.clone(), why.to_string()));
         }
@@ -354,15 +380,21 @@ impl OpenSlice {
         }
         Ok(Table::Plain(Slice {
             material: self.material,
+            variant: self.variant,
             values,
             distances,
         }))
     }
 }
 
-/// Reads and checks the file of `material` under `dir` (any version).
-pub(crate) fn read_table(dir: &Path, material: Material) -> Result<Table, TablebaseError> {
-    open(dir, material)?.load()
+/// Reads and checks the file of `material` in `variant` under `dir` (any
+/// version).
+pub(crate) fn read_table(
+    dir: &Path,
+    material: Material,
+    variant: Variant,
+) -> Result<Table, TablebaseError> {
+    open(dir, material, variant)?.load()
 }
 
 /// Reads the file of `material` under `dir` whole (a version 2 or 3 file
@@ -370,8 +402,12 @@ pub(crate) fn read_table(dir: &Path, material: Material) -> Result<Table, Tableb
 /// positions of a version 3 file are not worked out (`stream::read`
 /// does).
 #[cfg(test)]
-pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
-    whole(dir, material, read_table(dir, material)?)
+pub(crate) fn read(
+    dir: &Path,
+    material: Material,
+    variant: Variant,
+) -> Result<Slice, TablebaseError> {
+    whole(dir, material, read_table(dir, material, variant)?)
 }
 
 /// `table`, read from the file of `material` under `dir`, whole (decoded,
@@ -434,12 +470,12 @@ mod tests {
     fn a_slice_survives_the_file_and_damage_is_caught() {
         let dir = std::env::temp_dir().join(format!("damas-tb-file-{}", std::process::id()));
         let m: Material = "1k0m-1k0m".parse().unwrap();
-        let mut s = Slice::empty(m);
+        let mut s = Slice::empty(m, Variant::Spanish);
         s.set(5, Value::Win, 7);
         s.set(6, Value::Loss, 3);
         s.set(7, Value::CursedWin, 200);
         write(&dir, &s).unwrap();
-        let back = read(&dir, m).unwrap();
+        let back = read(&dir, m, Variant::Spanish).unwrap();
         assert_eq!(back, s);
         assert_eq!(back.value(7), Value::CursedWin);
         let p = path(&dir, m);
@@ -449,7 +485,7 @@ mod tests {
         fs::write(&p, &bytes).unwrap();
         let why = |bytes: &[u8]| {
             fs::write(&p, bytes).unwrap();
-            match read(&dir, m) {
+            match read(&dir, m, Variant::Spanish) {
                 Err(TablebaseError::BadFile(_, why)) => why,
                 other => panic!("{other:?}"),
             }
@@ -465,8 +501,27 @@ mod tests {
         let mut longer = bytes.clone();
         longer.push(0);
         assert_eq!(why(&longer), "truncated or too long");
+        // The variant is the version field's third byte: Spanish files
+        // have 0 there, another code names another variant's rules.
+        assert_eq!(bytes[10], 0);
+        let mut unknown = bytes.clone();
+        unknown[10] = 9;
+        assert_eq!(why(&unknown), "unknown variant code 9");
         bytes.truncate(20);
         assert_eq!(why(&bytes), "truncated or too long");
+        let russian = Slice {
+            variant: Variant::Russian,
+            ..s.clone()
+        };
+        write(&dir, &russian).unwrap();
+        assert_eq!(fs::read(&p).unwrap()[10], 3);
+        assert_eq!(read(&dir, m, Variant::Russian).unwrap(), russian);
+        match read(&dir, m, Variant::Spanish) {
+            Err(TablebaseError::BadFile(_, why)) => {
+                assert_eq!(why, "the header names russian draughts, not spanish");
+            }
+            other => panic!("{other:?}"),
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -474,7 +529,7 @@ mod tests {
     fn a_packed_slice_survives_and_a_damaged_block_stays_alone() {
         let dir = std::env::temp_dir().join(format!("damas-tb-packed-{}", std::process::id()));
         let m: Material = "1k0m-1k0m".parse().unwrap();
-        let mut s = Slice::empty(m);
+        let mut s = Slice::empty(m, Variant::Spanish);
         for i in 0..m.positions() {
             let (v, d) = match i % 7 {
                 0 | 1 => (Value::Win, (i % 50) as u8),
@@ -488,8 +543,8 @@ mod tests {
         let len = write_packed(&dir, &s, 64, true).unwrap();
         let p = path(&dir, m);
         assert_eq!(fs::metadata(&p).unwrap().len(), len);
-        assert_eq!(read(&dir, m).unwrap(), s);
-        let Table::Packed(packed) = read_table(&dir, m).unwrap() else {
+        assert_eq!(read(&dir, m, Variant::Spanish).unwrap(), s);
+        let Table::Packed(packed) = read_table(&dir, m, Variant::Spanish).unwrap() else {
             panic!("not packed")
         };
         assert_eq!(packed.entry(100), Ok((s.value(100), s.distance(100))));
@@ -499,7 +554,7 @@ mod tests {
         let at = u64_at(&bytes, index + 16 * 3) as usize;
         bytes[at] ^= 0x10;
         fs::write(&p, &bytes).unwrap();
-        let table = read_table(&dir, m).unwrap();
+        let table = read_table(&dir, m, Variant::Spanish).unwrap();
         for i in 0..m.positions() {
             let got = table.entry(i);
             if (192..256).contains(&i) {
@@ -518,7 +573,7 @@ mod tests {
             table.block_why(3),
             "block 3 of 31, positions 192-255: checksum mismatch"
         );
-        match read(&dir, m) {
+        match read(&dir, m, Variant::Spanish) {
             Err(TablebaseError::BadFile(_, why)) => {
                 assert_eq!(why, "block 3 of 31, positions 192-255: checksum mismatch");
             }
@@ -529,12 +584,12 @@ mod tests {
         bytes[index + 16 * 3] ^= 1;
         fs::write(&p, &bytes).unwrap();
         assert!(
-            matches!(read_table(&dir, m), Err(TablebaseError::BadFile(_, why)) if why == "checksum mismatch")
+            matches!(read_table(&dir, m, Variant::Spanish), Err(TablebaseError::BadFile(_, why)) if why == "checksum mismatch")
         );
         bytes.push(0);
         fs::write(&p, &bytes).unwrap();
         assert!(
-            matches!(read_table(&dir, m), Err(TablebaseError::BadFile(_, why)) if why == "truncated or too long")
+            matches!(read_table(&dir, m, Variant::Spanish), Err(TablebaseError::BadFile(_, why)) if why == "truncated or too long")
         );
         fs::remove_dir_all(&dir).unwrap();
     }

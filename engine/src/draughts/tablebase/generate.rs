@@ -10,9 +10,11 @@ use super::deps::Deps;
 use super::file::{self, Slice};
 use super::index::{Indexer, Material};
 use super::memory::{self, Plan, Shape};
+use super::probe::Tablebase;
 use super::solve::{solve_config, Finished, Solved};
 use super::stream::{self, Scratch, Tally};
 use super::{par, parts, TablebaseError, MAX_PIECES};
+use crate::draughts::rules::Variant;
 
 /// Progress of a generation, handed to the caller's callback from the
 /// worker threads.
@@ -103,6 +105,9 @@ pub struct GenerateOptions {
     /// does not fit even so fails with [`TablebaseError::Memory`]. `None`:
     /// the memory available now, less a margin ([`memory_cap`]).
     pub max_memory: Option<u64>,
+    /// The rules the tables are solved under, recorded in every file's
+    /// header: a directory holds the tables of one variant.
+    pub variant: Variant,
 }
 
 impl Default for GenerateOptions {
@@ -111,6 +116,7 @@ impl Default for GenerateOptions {
             threads: 0,
             format: FileFormat::V1,
             max_memory: None,
+            variant: Variant::Spanish,
         }
     }
 }
@@ -211,7 +217,7 @@ pub fn generate_as(
     let options = GenerateOptions {
         threads,
         format,
-        max_memory: None,
+        ..GenerateOptions::default()
     };
     generate_with(dir, pieces, &options, progress)
 }
@@ -236,7 +242,9 @@ pub fn generate_as(
 /// maximum; [`TablebaseError::Memory`] when a slice to solve does not fit
 /// under the cap even in parts; [`TablebaseError::Io`] when `dir` cannot
 /// be made, read or written; [`TablebaseError::BadFile`] for a damaged
-/// file of a smaller slice that this run reads.
+/// file of a smaller slice that this run reads;
+/// [`TablebaseError::OtherVariant`] when `dir` holds the tables of another
+/// variant than [`GenerateOptions::variant`].
 pub fn generate_with(
     dir: &Path,
     pieces: u32,
@@ -246,6 +254,7 @@ pub fn generate_with(
     if pieces > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(pieces));
     }
+    same_variant(dir, options.variant)?;
     let start = Instant::now();
     let order: Vec<Material> = (2..=pieces).flat_map(Material::all_with).collect();
     let mut run = Run::new(dir, options);
@@ -314,7 +323,7 @@ pub fn generate_slice_as(
     let options = GenerateOptions {
         threads,
         format,
-        max_memory: None,
+        ..GenerateOptions::default()
     };
     generate_slice_with(dir, material, &options, progress)
 }
@@ -327,7 +336,8 @@ pub fn generate_slice_as(
 /// no file in `dir`; [`TablebaseError::Memory`] when it does not fit under
 /// the cap even in parts; [`TablebaseError::Io`] or
 /// [`TablebaseError::BadFile`] when a file cannot be read or written or is
-/// damaged.
+/// damaged; [`TablebaseError::OtherVariant`] when `dir` holds the tables
+/// of another variant.
 pub fn generate_slice_with(
     dir: &Path,
     material: Material,
@@ -337,6 +347,7 @@ pub fn generate_slice_with(
     if material.pieces() > MAX_PIECES {
         return Err(TablebaseError::TooManyPieces(material.pieces()));
     }
+    same_variant(dir, options.variant)?;
     let mut run = Run::new(dir, options);
     let done = AtomicU64::new(0);
     run.build(material, &done, &|positions_done, stage| {
@@ -349,6 +360,20 @@ pub fn generate_slice_with(
             stage,
         });
     })
+}
+
+/// Refuses a generation of `variant` into a directory that holds another
+/// variant's tables: its files would be taken for damaged ones and
+/// written over.
+fn same_variant(dir: &Path, variant: Variant) -> Result<(), TablebaseError> {
+    match Tablebase::variant_found(dir) {
+        Some(found) if found != variant => Err(TablebaseError::OtherVariant {
+            dir: dir.to_path_buf(),
+            found,
+            wanted: variant,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// One run: where, how, under which cap, and the slices read so far.
@@ -367,7 +392,7 @@ impl Run<'_> {
             options: *options,
             cap: options.max_memory.unwrap_or_else(memory::default_cap),
             threads: thread_count(options.threads),
-            deps: Deps::new(dir),
+            deps: Deps::new(dir, options.variant),
         }
     }
 
@@ -411,7 +436,7 @@ impl Run<'_> {
         let dir = self.dir;
         let n = material.positions();
         let file_bytes = || std::fs::metadata(file::path(dir, material)).map_or(0, |m| m.len());
-        if let Ok(tally) = stream::tally_file(dir, material) {
+        if let Ok(tally) = stream::tally_file(dir, material, self.options.variant) {
             progress(done.fetch_add(n, Ordering::Relaxed) + n, Stage::Kept);
             return Ok(report(material, tally, file_bytes(), None));
         }
@@ -436,11 +461,12 @@ impl Run<'_> {
         tick(n - valid * shape.sub_len);
         let threads = self.options.threads;
         let format = self.options.format;
+        let variant = self.options.variant;
         let (len, tally) = match plan {
             Plan::Whole => {
                 let deps = &self.deps;
                 let slice = par::with_threads(threads, || {
-                    solve_slice(deps, material, &shape.levels, &tick)
+                    solve_slice(deps, material, variant, &shape.levels, &tick)
                 })?;
                 let len = if format == FileFormat::V1 {
                     file::write(dir, &slice)?;
@@ -456,10 +482,18 @@ impl Run<'_> {
                 (len, tally)
             }
             Plan::Parts { chunk } => {
-                let mut scratch = Scratch::create(dir, material)?;
+                let mut scratch = Scratch::create(dir, material, variant)?;
                 let deps = &self.deps;
                 par::with_threads(threads, || {
-                    parts::solve_in_parts(deps, material, &shape.levels, chunk, &mut scratch, &tick)
+                    parts::solve_in_parts(
+                        deps,
+                        material,
+                        variant,
+                        &shape.levels,
+                        chunk,
+                        &mut scratch,
+                        &tick,
+                    )
                 })?;
                 par::with_threads(threads, || scratch.write_file(dir, format.version()))?
             }
@@ -533,16 +567,18 @@ pub fn waves(pieces: u32) -> Vec<Vec<Material>> {
 pub(crate) fn solve_slice(
     tables: &dyn Finished,
     material: Material,
+    variant: Variant,
     levels: &BTreeMap<u32, Vec<u64>>,
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Slice, TablebaseError> {
     let ix = Indexer::new(material);
-    let mut slice = Slice::empty(material);
+    let mut slice = Slice::empty(material, variant);
     for configs in levels.values().rev() {
         let solved = Solved {
             tables,
             current: &slice,
             indexer: ix,
+            variant,
         };
         let results = par::map_range(configs.len(), |j| {
             let r = solve_config(&solved, ix.men(configs[j]));

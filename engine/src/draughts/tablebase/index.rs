@@ -20,7 +20,7 @@
 
 use std::fmt;
 
-use crate::spanish::{Color, Position};
+use crate::spanish::{Color, Position, Rules, Variant};
 
 /// Most pieces of a material signature the index handles (the 8-piece plan
 /// of docs/TABLEBASES.md); the generator and the files go to
@@ -160,13 +160,28 @@ impl Material {
     /// assert_eq!(m.position_at(m.positions()), None);
     /// ```
     pub fn position_at(self, index: u64) -> Option<Position> {
+        self.position_at_in(index, Variant::Spanish)
+    }
+
+    /// [`Material::position_at`] as a position of `variant` (the same
+    /// pieces and side to move; the index does not depend on the rules).
+    ///
+    /// ```
+    /// use damas::spanish::tablebase::Material;
+    /// use damas::spanish::Variant;
+    /// let m: Material = "0k1m-1k0m".parse().unwrap();
+    /// let pos = m.position_at_in(5, Variant::Russian).unwrap();
+    /// assert_eq!(pos.rules().variant(), Variant::Russian);
+    /// assert_eq!(Material::of(&pos), m);
+    /// ```
+    pub fn position_at_in(self, index: u64, variant: Variant) -> Option<Position> {
         if !self.is_valid() || self.pieces() > MAX_INDEX_PIECES || index >= self.positions() {
             return None;
         }
         let ix = Indexer::new(self);
         let men = ix.men(index / ix.sub_len());
         men.is_valid().then(|| {
-            let mut pos = ix.position(men, index % ix.sub_len());
+            let mut pos = ix.position(men, index % ix.sub_len(), variant);
             pos.hash = pos.compute_hash();
             pos
         })
@@ -408,8 +423,9 @@ impl Indexer {
         self.config(men) * self.sub_len + self.local_index(pos)
     }
 
-    /// The position at `local` within configuration `men` (valid `men`).
-    pub(crate) fn position(&self, men: Men, local: u64) -> Position {
+    /// The position at `local` within configuration `men` (valid `men`),
+    /// under the rules of `variant`.
+    pub(crate) fn position(&self, men: Men, local: u64, variant: Variant) -> Position {
         let m = self.material;
         let side = if local & 1 == 0 {
             Color::White
@@ -431,7 +447,7 @@ impl Indexer {
             black: men.black | bk,
             kings: wk | bk,
             side,
-            rules: crate::spanish::Rules::SPANISH,
+            rules: Rules::of_variant(variant),
             hash: 0,
         }
     }
@@ -473,7 +489,7 @@ mod tests {
                     continue;
                 }
                 for local in 0..ix.sub_len() {
-                    let pos = ix.position(men, local);
+                    let pos = ix.position(men, local, Variant::Spanish);
                     assert_eq!(Material::of(&pos), m);
                     assert_eq!(ix.index(&pos), config * ix.sub_len() + local);
                     valid += 1;

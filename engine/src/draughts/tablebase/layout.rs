@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::index::Material;
 use super::Value;
+use crate::draughts::rules::Variant;
 
 /// First bytes of every slice file.
 pub(crate) const MAGIC: &[u8; 8] = b"DAMASTB\0";
@@ -25,20 +26,24 @@ pub(crate) const HEADER_V2: usize = 48;
 pub(crate) const BLOCK_LEN: u64 = 4096;
 
 /// One solved material slice in memory: the packed values (four positions
-/// a byte) and one distance byte per position.
+/// a byte) and one distance byte per position, under the rules of its
+/// variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Slice {
     pub(crate) material: Material,
+    pub(crate) variant: Variant,
     pub(crate) values: Vec<u8>,
     pub(crate) distances: Vec<u8>,
 }
 
 impl Slice {
-    /// A slice of `material` with every value a draw at distance 0.
-    pub(crate) fn empty(material: Material) -> Slice {
+    /// A slice of `material` in `variant` with every value a draw at
+    /// distance 0.
+    pub(crate) fn empty(material: Material, variant: Variant) -> Slice {
         let n = material.positions() as usize;
         Slice {
             material,
+            variant,
             values: vec![0; n.div_ceil(4)],
             distances: vec![0; n],
         }
@@ -123,12 +128,38 @@ pub(crate) fn checksum(parts: &[&[u8]]) -> u64 {
     h.finish()
 }
 
-/// The first 24 bytes of a file of `m`: magic, version, material and
-/// position count.
-pub(crate) fn header(m: Material, version: u32) -> [u8; HEADER_LEN - 8] {
+/// The code of `variant` in a file's header: the third byte of the
+/// version field (0 for Spanish draughts, so that a Spanish file reads as
+/// before and a reader that knows no variants refuses the others' files
+/// for their version).
+pub(crate) fn variant_code(variant: Variant) -> u8 {
+    match variant {
+        Variant::Spanish => 0,
+        Variant::Portuguese => 1,
+        Variant::Brazilian => 2,
+        Variant::Russian => 3,
+    }
+}
+
+/// The variant of a header's variant code, if it names one.
+pub(crate) fn variant_of_code(code: u8) -> Option<Variant> {
+    Variant::ALL.into_iter().find(|&v| variant_code(v) == code)
+}
+
+/// The format version and the variant code of a header's version field
+/// (its low two bytes and its third; the fourth is 0).
+pub(crate) fn version_and_variant(field: [u8; 4]) -> (u32, u32) {
+    let raw = u32::from_le_bytes(field);
+    (raw & 0xFFFF, raw >> 16)
+}
+
+/// The first 24 bytes of a file of `m` in `variant`: magic, version (with
+/// the variant's code), material and position count.
+pub(crate) fn header(m: Material, version: u32, variant: Variant) -> [u8; HEADER_LEN - 8] {
     let mut h = [0u8; HEADER_LEN - 8];
     h[..8].copy_from_slice(MAGIC);
-    h[8..12].copy_from_slice(&version.to_le_bytes());
+    let field = version | u32::from(variant_code(variant)) << 16;
+    h[8..12].copy_from_slice(&field.to_le_bytes());
     h[12..16].copy_from_slice(&[m.white_kings, m.white_men, m.black_kings, m.black_men]);
     h[16..24].copy_from_slice(&m.positions().to_le_bytes());
     h

@@ -1,10 +1,13 @@
-//! Endgame tablebases for Spanish draughts: retrograde generation, files,
-//! probing and verification.
+//! Endgame tablebases for draughts: retrograde generation, files, probing
+//! and verification, for each [`Variant`](crate::spanish::Variant).
 //!
 //! A tablebase holds, for every position of up to a few pieces, its value
-//! for the side to move *under the 80-ply rule* and its distance to the
-//! next zeroing move (a capture or a man move, which resets the
-//! no-progress count), as Syzygy does for chess's 50-move rule:
+//! for the side to move *under the no-progress rule* of its variant (80
+//! plies in Spanish draughts, the numbers below; 40 in Portuguese, 30 in
+//! Russian: [`Rules::no_progress_plies`](crate::spanish::Rules::no_progress_plies))
+//! and its distance to the next zeroing move (a capture or a man move,
+//! which resets the no-progress count), as Syzygy does for chess's 50-move
+//! rule:
 //!
 //! - [`Wdl::Win`] / [`Wdl::Loss`] with distance `d`: won (lost) when the
 //!   no-progress count `c` satisfies `c + d <= 80`, drawn otherwise;
@@ -17,7 +20,9 @@
 //! compressed by a range coder, each with its checksum; version 3, written
 //! by [`compress`]: version 2 without the positions whose side to move has
 //! a capture, which the reader works out from smaller slices) are in
-//! docs/TABLEBASES.md.
+//! docs/TABLEBASES.md. Every file records its variant; a directory holds
+//! one variant's tables ([`GenerateOptions::variant`],
+//! [`Tablebase::variant`]).
 //!
 //! ```
 //! use damas::spanish::tablebase::{generate, Tablebase, Wdl};
@@ -165,6 +170,18 @@ pub enum TablebaseError {
     /// The directory does not exist.
     #[error("no tablebase directory {0}")]
     NoDirectory(PathBuf),
+    /// The tables of a directory are of another variant than the one
+    /// asked for: a generation into it, or a position of another variant
+    /// read from it (a directory holds one variant's tables).
+    #[error("{} holds {found} draughts tables, not {wanted} draughts ones", .dir.display())]
+    OtherVariant {
+        /// The directory.
+        dir: PathBuf,
+        /// The variant of its files.
+        found: crate::spanish::Variant,
+        /// The variant asked for.
+        wanted: crate::spanish::Variant,
+    },
     /// A slice does not fit under the memory cap, even solved in parts.
     #[error(
         "slice {material} needs at least {} MB of memory to be generated, over the cap of {} MB",

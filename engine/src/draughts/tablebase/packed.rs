@@ -5,8 +5,11 @@ use std::sync::OnceLock;
 
 use super::codec;
 use super::index::Material;
-use super::layout::{block_checksum, checksum, stride, u64_at, Slice, HEADER_V2, VERSION_3};
+use super::layout::{
+    block_checksum, checksum, stride, u64_at, version_and_variant, Slice, HEADER_V2, VERSION_3,
+};
 use super::Value;
+use crate::draughts::rules::Variant;
 
 /// A block that cannot be decoded: its number (its checksum is wrong).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +54,7 @@ impl Entries {
 /// the blocks decoded so far (each once, when first probed).
 pub(crate) struct Packed {
     material: Material,
+    variant: Variant,
     /// Format version 3: the entries of positions with a capture mean
     /// nothing (the reader works them out).
     captures_free: bool,
@@ -69,7 +73,11 @@ pub(crate) struct Packed {
 impl Packed {
     /// The slice in the bytes of a version 2 file of `material` (header
     /// fields before the checksum already checked by [`open`]).
-    pub(crate) fn parse(material: Material, bytes: Vec<u8>) -> Result<Packed, &'static str> {
+    pub(crate) fn parse(
+        material: Material,
+        variant: Variant,
+        bytes: Vec<u8>,
+    ) -> Result<Packed, &'static str> {
         if bytes.len() < HEADER_V2 {
             return Err("truncated or too long");
         }
@@ -115,7 +123,8 @@ impl Packed {
         }
         Ok(Packed {
             material,
-            captures_free: u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]])
+            variant,
+            captures_free: version_and_variant([bytes[8], bytes[9], bytes[10], bytes[11]]).0
                 == VERSION_3,
             shift: block_len.trailing_zeros(),
             model,
@@ -212,7 +221,7 @@ impl Packed {
     ///
     /// The first damaged block, in words.
     pub(crate) fn to_slice(&self) -> Result<Slice, String> {
-        let mut slice = Slice::empty(self.material);
+        let mut slice = Slice::empty(self.material, self.variant);
         // The blocks not decoded yet, decoded now (and not kept).
         let fresh = super::par::map_range(self.decoded.len(), |b| match self.decoded[b].get() {
             Some(_) => None,

@@ -18,6 +18,7 @@ use super::index::{Indexer, Material};
 use super::solve::{solve_config, Current, Finished, Solved};
 use super::stream::Scratch;
 use super::{par, TablebaseError, Value};
+use crate::draughts::rules::Variant;
 
 /// The values of one advancement level: its configurations in increasing
 /// order, each with its positions' 2-bit values, one after the other.
@@ -67,6 +68,7 @@ impl Current for Level {
 pub(crate) fn solve_in_parts(
     tables: &dyn Finished,
     material: Material,
+    variant: Variant,
     levels: &BTreeMap<u32, Vec<u64>>,
     chunk: u64,
     scratch: &mut Scratch,
@@ -83,6 +85,7 @@ pub(crate) fn solve_in_parts(
             tables,
             current: &upper,
             indexer: ix,
+            variant,
         };
         for (c, batch) in configs.chunks(chunk).enumerate() {
             parts += 1;

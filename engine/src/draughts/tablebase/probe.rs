@@ -1,5 +1,5 @@
 //! The reader: slices loaded on demand and kept, probes of positions and
-//! the ranking of moves under the 80-ply rule.
+//! the ranking of moves under the variant's no-progress rule.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +9,7 @@ use super::file::{self, Table};
 use super::index::{Indexer, Material};
 use super::resolve;
 use super::{GameValue, TablebaseError, Value, Wdl, MAX_PIECES};
-use crate::spanish::{Move, Position, NO_PROGRESS_PLIES};
+use crate::spanish::{Move, Position, Variant};
 
 /// What the tables say about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,13 +21,18 @@ pub struct Probe {
     /// 0 for draws and for a side to move without a move; 255 means 255
     /// or more.
     pub distance: u32,
+    /// The plies without progress after which the tables' variant draws
+    /// ([`Rules::no_progress_plies`](crate::spanish::Rules::no_progress_plies):
+    /// 80 in Spanish draughts).
+    pub no_progress_plies: u32,
 }
 
 impl Probe {
     /// The result under the rules when the no-progress count is `counter`:
-    /// a win or loss needs `counter + distance <= 80`.
+    /// a win or loss needs `counter + distance <= no_progress_plies` (80
+    /// in Spanish draughts).
     pub fn value_at(&self, counter: u32) -> GameValue {
-        let in_time = counter + self.distance <= NO_PROGRESS_PLIES;
+        let in_time = counter + self.distance <= self.no_progress_plies;
         match self.wdl {
             Wdl::Win if in_time => GameValue::Win,
             Wdl::Loss if in_time => GameValue::Loss,
@@ -65,6 +70,14 @@ pub enum ProbeError {
     /// wait); until then its positions are unknown.
     #[error("slice {0} is not read yet")]
     NotRead(Material),
+    /// The position is of another variant than the tables.
+    #[error("the tables hold {tables} draughts, not {position} draughts")]
+    OtherVariant {
+        /// The tables' variant.
+        tables: Variant,
+        /// The position's.
+        position: Variant,
+    },
 }
 
 /// A slice whose file cannot be used: its header, length or checksum is
@@ -88,6 +101,7 @@ enum Miss {
     /// A block of a version 2 slice whose checksum is wrong.
     DamagedBlock(Material, u64),
     NotRead(Material),
+    OtherVariant(Variant),
 }
 
 /// A set of tablebase files in one directory, read on demand.
@@ -107,6 +121,7 @@ enum Miss {
 /// [`Tablebase::probe`] waits for the read.
 pub struct Tablebase {
     dir: PathBuf,
+    variant: Variant,
     shared: Arc<Shared>,
     max_pieces: u32,
     /// The queue of the one background reader, started by the first probe
@@ -116,6 +131,8 @@ pub struct Tablebase {
 
 /// What the probes and the background reader share.
 struct Shared {
+    /// The variant every file must name.
+    variant: Variant,
     slots: Box<[Slot]>,
     /// The slices found damaged, in the order found.
     damaged: Mutex<Vec<DamagedSlice>>,
@@ -147,7 +164,7 @@ impl Shared {
     fn get_or_read(&self, dir: &Path, material: Material) -> &SliceState {
         let slot = &self.slots[material.key()];
         slot.state.get_or_init(|| {
-            let state = SliceState::of(file::read_table(dir, material));
+            let state = SliceState::of(file::read_table(dir, material, self.variant));
             if let SliceState::Damaged(why) = &state {
                 self.log_damage(material, why);
             }
@@ -190,6 +207,7 @@ impl std::fmt::Debug for Tablebase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tablebase")
             .field("dir", &self.dir)
+            .field("variant", &self.variant)
             .field("max_pieces", &self.max_pieces)
             .finish()
     }
@@ -199,7 +217,9 @@ impl Tablebase {
     /// The tables in `dir`: [`Tablebase::max_pieces`] is the largest `n`
     /// such that every slice of up to `n` pieces has a regular file there.
     /// Only the files' headers are read now ([`Tablebase::damaged_slices`]
-    /// lists those found wrong); the tables are read when probed.
+    /// lists those found wrong); the tables are read when probed. Their
+    /// variant is the one the first readable header names
+    /// ([`Tablebase::variant`]); a file of another variant is damaged.
     ///
     /// # Errors
     ///
@@ -220,10 +240,10 @@ impl Tablebase {
                 break;
             }
         }
-        let tables = Tablebase::empty(dir, max_pieces);
+        let tables = Tablebase::empty(dir, max_pieces, Tablebase::variant_in(dir));
         for n in 2..=max_pieces {
             for m in Material::all_with(n) {
-                if let Err(err) = file::open(dir, m) {
+                if let Err(err) = file::open(dir, m, tables.variant) {
                     let state = SliceState::of(Err(err));
                     if let SliceState::Damaged(why) = &state {
                         tables.shared.log_damage(m, why);
@@ -235,10 +255,28 @@ impl Tablebase {
         Ok(tables)
     }
 
-    pub(crate) fn empty(dir: &Path, max_pieces: u32) -> Tablebase {
+    /// The variant of the tables in `dir`: that of the first slice file,
+    /// in the order of [`Material::all_with`], whose header reads; Spanish
+    /// draughts when there is none.
+    pub(crate) fn variant_in(dir: &Path) -> Variant {
+        Tablebase::variant_found(dir).unwrap_or(Variant::Spanish)
+    }
+
+    /// The variant of the first slice file in `dir` whose header reads, if
+    /// any.
+    pub(crate) fn variant_found(dir: &Path) -> Option<Variant> {
+        (2..=MAX_PIECES)
+            .flat_map(Material::all_with)
+            .find_map(|m| file::open_any(dir, m).ok())
+            .map(|slice| slice.variant)
+    }
+
+    pub(crate) fn empty(dir: &Path, max_pieces: u32, variant: Variant) -> Tablebase {
         Tablebase {
             dir: dir.to_path_buf(),
+            variant,
             shared: Arc::new(Shared {
+                variant,
                 slots: (0..Material::KEYS).map(|_| Slot::default()).collect(),
                 damaged: Mutex::new(Vec::new()),
             }),
@@ -255,6 +293,12 @@ impl Tablebase {
     /// The directory of the files.
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// The variant whose rules the tables were solved under: only its
+    /// positions are answered.
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The slices found damaged so far (when the tables were opened, for
@@ -356,6 +400,11 @@ impl Tablebase {
                 damaged.why,
             ),
             ProbeError::NotCovered(_) => TablebaseError::TooManyPieces(MAX_PIECES + 1),
+            ProbeError::OtherVariant { tables, position } => TablebaseError::OtherVariant {
+                dir: self.dir.clone(),
+                found: tables,
+                wanted: position,
+            },
             ProbeError::Missing(m) | ProbeError::NotRead(m) => TablebaseError::Missing(m),
         }
     }
@@ -366,6 +415,10 @@ impl Tablebase {
             Miss::NotCovered => ProbeError::NotCovered(self.max_pieces),
             Miss::Missing(m) => ProbeError::Missing(m),
             Miss::NotRead(m) => ProbeError::NotRead(m),
+            Miss::OtherVariant(position) => ProbeError::OtherVariant {
+                tables: self.variant,
+                position,
+            },
             Miss::Damaged(m) => {
                 let why = match self.shared.slots[m.key()].state.get() {
                     Some(SliceState::Damaged(why)) => why.clone(),
@@ -434,7 +487,8 @@ impl Tablebase {
     ///
     /// [`ProbeError::NotCovered`] for a position with more pieces than the
     /// tables cover; [`ProbeError::Missing`] when its slice has no file;
-    /// [`ProbeError::Damaged`] when its slice failed its checks.
+    /// [`ProbeError::Damaged`] when its slice failed its checks;
+    /// [`ProbeError::OtherVariant`] for a position of another variant.
     pub fn try_probe(&self, pos: &Position) -> Result<Probe, ProbeError> {
         self.probe_for(pos, true).map_err(|miss| self.error(miss))
     }
@@ -451,11 +505,17 @@ impl Tablebase {
 
     #[inline]
     fn probe_for(&self, pos: &Position, wait: bool) -> Result<Probe, Miss> {
+        let rules = pos.rules();
+        if rules.variant() != self.variant {
+            return Err(Miss::OtherVariant(rules.variant()));
+        }
+        let no_progress_plies = rules.no_progress_plies();
         let side = pos.to_move();
         if pos.pieces(side).is_empty() {
             return Ok(Probe {
                 wdl: Wdl::Loss,
                 distance: 0,
+                no_progress_plies,
             });
         }
         if pos.occupied().count() > self.max_pieces || pos.pieces(!side).is_empty() {
@@ -473,7 +533,11 @@ impl Tablebase {
             Wdl::Draw => 0,
             _ => u32::from(d),
         };
-        Ok(Probe { wdl, distance })
+        Ok(Probe {
+            wdl,
+            distance,
+            no_progress_plies,
+        })
     }
 
     /// Every legal move of `pos` with its value for the mover when the

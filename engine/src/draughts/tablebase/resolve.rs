@@ -13,7 +13,7 @@
 
 use super::index::{Indexer, Material};
 use super::{par, TablebaseError, Value};
-use crate::spanish::{MoveList, Position};
+use crate::spanish::{MoveList, Position, Variant};
 
 /// Entries of a run whose capture positions one task resolves.
 const RUN: usize = 1 << 12;
@@ -55,10 +55,10 @@ pub(crate) fn resolve<E>(
     }
 }
 
-/// Whether each position of `material` from index `start` on (`len` of
-/// them) has a capture for its side to move: the entries a version 3 file
-/// leaves to the reader (never a hole's).
-pub(crate) fn captures(material: Material, start: u64, len: usize) -> Vec<bool> {
+/// Whether each position of `material` in `variant` from index `start` on
+/// (`len` of them) has a capture for its side to move: the entries a
+/// version 3 file leaves to the reader (never a hole's).
+pub(crate) fn captures(material: Material, variant: Variant, start: u64, len: usize) -> Vec<bool> {
     let ix = Indexer::new(material);
     let sub = ix.sub_len();
     let mut out = Vec::with_capacity(len);
@@ -69,20 +69,21 @@ pub(crate) fn captures(material: Material, start: u64, len: usize) -> Vec<bool> 
             config = i / sub;
             men = ix.men(config);
         }
-        out.push(men.is_valid() && ix.position(men, i % sub).has_capture());
+        out.push(men.is_valid() && ix.position(men, i % sub, variant).has_capture());
     }
     out
 }
 
-/// Replaces the entries of `material`'s capture positions from index
-/// `start` on by their values worked out from `value` (a run of positions
-/// at a time, in parallel).
+/// Replaces the entries of `material`'s capture positions in `variant`
+/// from index `start` on by their values worked out from `value` (a run of
+/// positions at a time, in parallel).
 ///
 /// # Errors
 ///
 /// The first successor without a value.
 pub(crate) fn fix(
     material: Material,
+    variant: Variant,
     start: u64,
     entries: &mut [(Value, u8)],
     value: &(dyn Fn(&Position) -> Result<Value, TablebaseError> + Sync),
@@ -95,10 +96,10 @@ pub(crate) fn fix(
         let len = RUN.min(n - from);
         let at = start + from as u64;
         let mut out = Vec::new();
-        for (k, capture) in captures(material, at, len).into_iter().enumerate() {
+        for (k, capture) in captures(material, variant, at, len).into_iter().enumerate() {
             if capture {
                 let i = at + k as u64;
-                let pos = ix.position(ix.men(i / sub), i % sub);
+                let pos = ix.position(ix.men(i / sub), i % sub, variant);
                 out.push((from + k, resolve(&pos, value)?));
             }
         }

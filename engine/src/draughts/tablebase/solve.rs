@@ -6,8 +6,9 @@
 //! their value at a no-progress count of 0. King moves stay inside; the
 //! sub-slice is solved as a game whose exits are those values, by a
 //! breadth-first search over king *un*-moves from the decided positions,
-//! one ply of distance per level. The search runs without the 80-ply cap;
-//! a decided position whose distance exceeds 80 is a cursed win or a
+//! one ply of distance per level. The search runs without the no-progress
+//! cap; a decided position whose distance exceeds the variant's
+//! no-progress plies (80 in Spanish draughts) is a cursed win or a
 //! blessed loss (docs/TABLEBASES.md explains why this gives the exact
 //! values under the rule).
 
@@ -16,7 +17,7 @@ use super::index::{Indexer, Men};
 use super::probe::Tablebase;
 use super::{TablebaseError, Value};
 use crate::draughts::tables::slide;
-use crate::spanish::{Color, MoveList, Position, NO_PROGRESS_PLIES};
+use crate::spanish::{Color, MoveList, Position, Rules, Variant};
 
 const UNKNOWN: u8 = 0;
 const WIN: u8 = 1;
@@ -79,6 +80,8 @@ pub(crate) struct Solved<'a> {
     pub(crate) tables: &'a dyn Finished,
     pub(crate) current: &'a dyn Current,
     pub(crate) indexer: Indexer,
+    /// The rules the positions are solved under.
+    pub(crate) variant: Variant,
 }
 
 impl Solved<'_> {
@@ -162,7 +165,7 @@ pub(crate) fn solve_config(
     // (state, distance if decided, king moves, has a drawing exit)
     type Cell = (u8, u16, u8, bool);
     let init = |local: usize| -> Result<Cell, TablebaseError> {
-        let pos = ix.position(men, local as u64);
+        let pos = ix.position(men, local as u64, solved.variant);
         let e = solved.exits(&pos)?;
         Ok(if e.moves == 0 {
             (LOSS, 0, 0, false)
@@ -214,7 +217,7 @@ pub(crate) fn solve_config(
     while head < queue.len() {
         let q = queue[head] as usize;
         head += 1;
-        let qpos = ix.position(men, q as u64);
+        let qpos = ix.position(men, q as u64, solved.variant);
         let next = dist[q] + 1;
         let q_lost = state[q] == LOSS;
         king_unmoves(&qpos, |p| {
@@ -235,11 +238,12 @@ pub(crate) fn solve_config(
             queue.push(i as u32);
         });
     }
+    let limit = Rules::of_variant(solved.variant).no_progress_plies();
     Ok((0..n)
         .map(|i| {
             let d = dist[i];
             let stored = d.min(255) as u8;
-            let late = u32::from(d) > NO_PROGRESS_PLIES;
+            let late = u32::from(d) > limit;
             match state[i] {
                 WIN if late => (Value::CursedWin, stored),
                 WIN => (Value::Win, stored),

@@ -14,6 +14,7 @@ use super::index::{Indexer, Material};
 use super::memory::CHUNK;
 use super::probe::Tablebase;
 use super::{par, resolve, TablebaseError, Value, MAX_PIECES};
+use crate::draughts::rules::Variant;
 
 /// Values and distances of consecutive positions, as the generator and
 /// the files hold them.
@@ -71,9 +72,10 @@ impl Tally {
 pub(crate) fn scan(
     dir: &Path,
     material: Material,
+    variant: Variant,
     f: &mut dyn FnMut(u64, &Entries),
 ) -> Result<(), TablebaseError> {
-    let open = file::open(dir, material)?;
+    let open = file::open(dir, material, variant)?;
     let name = open.name.clone();
     let io = |e| TablebaseError::Io(name.clone(), e);
     let bad = |why: String| TablebaseError::BadFile(name.clone(), why);
@@ -84,8 +86,8 @@ pub(crate) fn scan(
         let mut bytes = Vec::new();
         file.seek(SeekFrom::Start(0)).map_err(io)?;
         file.read_to_end(&mut bytes).map_err(io)?;
-        let packed = Packed::parse(material, bytes).map_err(|why| bad(why.to_string()))?;
-        let resolver = packed.captures_free().then(|| resolver(dir));
+        let packed = Packed::parse(material, variant, bytes).map_err(|why| bad(why.to_string()))?;
+        let resolver = packed.captures_free().then(|| resolver(dir, variant));
         let per_chunk = (CHUNK / packed.block_len()).max(1);
         let mut b = 0;
         while b < packed.blocks() {
@@ -147,10 +149,10 @@ pub(crate) fn scan(
 }
 
 /// The reader a version 3 file's capture positions are worked out with:
-/// the slices under `dir`, read as probed (compressed, a block decoded
-/// when first probed) and dropped with it.
-fn resolver(dir: &Path) -> Tablebase {
-    Tablebase::empty(dir, MAX_PIECES)
+/// the slices of `variant` under `dir`, read as probed (compressed, a
+/// block decoded when first probed) and dropped with it.
+fn resolver(dir: &Path, variant: Variant) -> Tablebase {
+    Tablebase::empty(dir, MAX_PIECES, variant)
 }
 
 /// Works out the entries of `material`'s capture positions from index
@@ -161,20 +163,24 @@ fn fix_captures(
     start: u64,
     entries: &mut [(Value, u8)],
 ) -> Result<(), TablebaseError> {
-    resolve::fix(material, start, entries, &|pos| {
+    resolve::fix(material, tables.variant(), start, entries, &|pos| {
         tables.stored(pos).map(|(v, _)| v)
     })
 }
 
-/// Reads the file of `material` under `dir` whole, in any version, every
-/// checksum checked and the capture positions of a version 3 file worked
-/// out from the smaller slices under `dir`.
-pub(crate) fn read(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
-    let table = file::read_table(dir, material)?;
+/// Reads the file of `material` in `variant` under `dir` whole, in any
+/// version, every checksum checked and the capture positions of a version
+/// 3 file worked out from the smaller slices under `dir`.
+pub(crate) fn read(
+    dir: &Path,
+    material: Material,
+    variant: Variant,
+) -> Result<Slice, TablebaseError> {
+    let table = file::read_table(dir, material, variant)?;
     let captures_free = table.captures_free();
     let mut slice = file::whole(dir, material, table)?;
     if captures_free {
-        resolve_slice(&resolver(dir), &mut slice)?;
+        resolve_slice(&resolver(dir, variant), &mut slice)?;
     }
     Ok(slice)
 }
@@ -199,16 +205,21 @@ pub(crate) fn resolve_slice(tables: &Tablebase, slice: &mut Slice) -> Result<(),
     Ok(())
 }
 
-/// The values of `material`'s slice from its file (any version), with
-/// no distances: what a generation keeps of the slices it reads (a
-/// quarter byte a position).
-pub(crate) fn read_values(dir: &Path, material: Material) -> Result<Slice, TablebaseError> {
+/// The values of `material`'s slice in `variant` from its file (any
+/// version), with no distances: what a generation keeps of the slices it
+/// reads (a quarter byte a position).
+pub(crate) fn read_values(
+    dir: &Path,
+    material: Material,
+    variant: Variant,
+) -> Result<Slice, TablebaseError> {
     let mut slice = Slice {
         material,
+        variant,
         values: vec![0; material.positions().div_ceil(4) as usize],
         distances: Vec::new(),
     };
-    scan(dir, material, &mut |start, entries| {
+    scan(dir, material, variant, &mut |start, entries| {
         for (k, &(v, _)) in entries.iter().enumerate() {
             slice.set_value(start + k as u64, v);
         }
@@ -216,10 +227,15 @@ pub(crate) fn read_values(dir: &Path, material: Material) -> Result<Slice, Table
     Ok(slice)
 }
 
-/// The counts of `material`'s slice from its file, checksums checked.
-pub(crate) fn tally_file(dir: &Path, material: Material) -> Result<Tally, TablebaseError> {
+/// The counts of `material`'s slice in `variant` from its file, checksums
+/// checked.
+pub(crate) fn tally_file(
+    dir: &Path,
+    material: Material,
+    variant: Variant,
+) -> Result<Tally, TablebaseError> {
     let mut tally = Tally::default();
-    scan(dir, material, &mut |_, entries| {
+    scan(dir, material, variant, &mut |_, entries| {
         for &(v, d) in entries {
             tally.add(v, d);
         }
@@ -237,11 +253,16 @@ pub(crate) struct Scratch {
     file: fs::File,
     path: PathBuf,
     material: Material,
+    variant: Variant,
 }
 
 impl Scratch {
-    /// A fresh scratch file for `material` under `dir`.
-    pub(crate) fn create(dir: &Path, material: Material) -> Result<Scratch, TablebaseError> {
+    /// A fresh scratch file for `material` in `variant` under `dir`.
+    pub(crate) fn create(
+        dir: &Path,
+        material: Material,
+        variant: Variant,
+    ) -> Result<Scratch, TablebaseError> {
         let path = Scratch::path(dir, material);
         let io = |e| TablebaseError::Io(path.display().to_string(), e);
         fs::create_dir_all(dir).map_err(|e| TablebaseError::Io(dir.display().to_string(), e))?;
@@ -257,6 +278,7 @@ impl Scratch {
             file,
             path,
             material,
+            variant,
         })
     }
 
@@ -348,7 +370,7 @@ impl Scratch {
         let m = self.material;
         let io = |e| TablebaseError::Io(tmp.display().to_string(), e);
         let mut out = BufWriter::new(out);
-        let head = file::header(m, file::VERSION);
+        let head = file::header(m, file::VERSION, self.variant);
         let mut sum = Fnv::new();
         sum.update(&head);
         out.write_all(&head).map_err(io)?;
@@ -382,6 +404,7 @@ impl Scratch {
         version: u32,
     ) -> Result<(BufWriter<fs::File>, Tally), TablebaseError> {
         let m = self.material;
+        let variant = self.variant;
         let io = |e| TablebaseError::Io(tmp.display().to_string(), e);
         let block_len = file::BLOCK_LEN;
         let stride = file::stride(m);
@@ -391,7 +414,7 @@ impl Scratch {
         let blocks_of = |start: u64, entries: &[(Value, u8)]| -> Vec<Vec<(u8, u8)>> {
             let blocks: Vec<&[(Value, u8)]> = entries.chunks(block_len as usize).collect();
             par::map_range(blocks.len(), |b| {
-                file::coded(m, start + b as u64 * block_len, blocks[b], free)
+                file::coded(m, variant, start + b as u64 * block_len, blocks[b], free)
             })
         };
         let mut counts = codec::Counts::new();
@@ -428,7 +451,7 @@ impl Scratch {
             }
             Ok(())
         })?;
-        let (head, index) = file::packed_head(m, version, block_len, &model, &sums);
+        let (head, index) = file::packed_head(m, variant, version, block_len, &model, &sums);
         out.seek(SeekFrom::Start(0)).map_err(io)?;
         out.write_all(&head).map_err(io)?;
         out.write_all(&index).map_err(io)?;

@@ -10,11 +10,14 @@ use super::probe::Tablebase;
 use super::solve::Solved;
 use super::stream;
 use super::{par, TablebaseError, Value, MAX_PIECES};
-use crate::spanish::{MoveList, Position};
+use crate::spanish::{MoveList, Position, Rules, Variant};
 
 /// The outcome of [`verify`].
 #[derive(Clone, Debug, Default)]
 pub struct VerifyReport {
+    /// The variant whose rules the tables were checked against (that of
+    /// the directory's files, [`Tablebase::variant`]).
+    pub variant: Variant,
     /// Slices checked.
     pub slices: usize,
     /// Positions checked (holes excluded).
@@ -38,7 +41,7 @@ pub enum VerifyStep<'a> {
 }
 
 /// What a position's successors say its value must be, unbounded by the
-/// 80-ply rule: a win or loss with a distance, or a draw.
+/// no-progress rule: a win or loss with a distance, or a draw.
 fn expected(
     solved: &Solved<'_>,
     slice: &Slice,
@@ -98,7 +101,8 @@ fn check(
     };
     let distance_ok = got_d == want_d.min(255);
     let in_rule = matches!(stored, Value::Win | Value::Loss);
-    let class_ok = in_rule == (want != Value::Draw && want_d <= crate::spanish::NO_PROGRESS_PLIES);
+    let limit = Rules::of_variant(solved.variant).no_progress_plies();
+    let class_ok = in_rule == (want != Value::Draw && want_d <= limit);
     if got == want && distance_ok && (want == Value::Draw || class_ok) {
         return Ok(None);
     }
@@ -114,8 +118,9 @@ fn check(
 }
 
 /// Verifies every slice file of up to [`MAX_PIECES`] pieces found in
-/// `dir`: the checksum when it is read, then each position against its
-/// moves (a win has a move to a loss at one ply less and none shorter, a
+/// `dir`, under the rules of the variant its files name
+/// ([`Tablebase::variant`]; a file of another variant fails as damaged):
+/// the checksum when it is read, then each position against its moves (a win has a move to a loss at one ply less and none shorter, a
 /// loss only moves to wins and its distance is the longest, a draw no move
 /// to a loss and a move to a draw). A slice whose successors are missing
 /// is an error. A file that is not a regular file (a FIFO, a device, a
@@ -137,8 +142,12 @@ pub fn verify(
     if !dir.is_dir() {
         return Err(TablebaseError::NoDirectory(dir.to_path_buf()));
     }
-    let tables = Tablebase::empty(dir, MAX_PIECES);
-    let mut report = VerifyReport::default();
+    let variant = Tablebase::variant_in(dir);
+    let tables = Tablebase::empty(dir, MAX_PIECES, variant);
+    let mut report = VerifyReport {
+        variant,
+        ..VerifyReport::default()
+    };
     let mut skip = |why: String| {
         progress(VerifyStep::Skipped(&why));
         report.skipped.push(why);
@@ -224,6 +233,7 @@ fn verify_slice(tables: &Tablebase, slice: &Slice) -> Result<(u64, Vec<String>),
         tables,
         current: slice,
         indexer: ix,
+        variant: slice.variant,
     };
     let per_config = par::map_range(m.men_configs() as usize, |c| {
         let men = ix.men(c as u64);
@@ -233,7 +243,7 @@ fn verify_slice(tables: &Tablebase, slice: &Slice) -> Result<(u64, Vec<String>),
         }
         let base = c as u64 * ix.sub_len();
         for local in 0..ix.sub_len() {
-            let pos = ix.position(men, local);
+            let pos = ix.position(men, local, slice.variant);
             if let Some(e) = check(&solved, slice, &pos, base + local)? {
                 if errors.len() < 10 {
                     errors.push(e);
@@ -269,7 +279,7 @@ mod tests {
         );
         // Turn one drawn position of king against king into a win.
         let m: Material = "1k0m-1k0m".parse().unwrap();
-        let mut s = file::read(&dir, m).unwrap();
+        let mut s = file::read(&dir, m, Variant::Spanish).unwrap();
         let ix = Indexer::new(m);
         let pos: Position = "W:WK5:BK27".parse().unwrap();
         let i = ix.index(&pos);
