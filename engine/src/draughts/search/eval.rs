@@ -4,8 +4,8 @@
 //! multiplied by its weight from `weights.rs` (fitted to game results by
 //! `damas tune`), tapered between a middle-game and an ending weight by
 //! the number of pieces on the board, plus the weights of the men's
-//! configurations in nine windows of the board (`patterns.rs`, zero
-//! until fitted: then skipped); two rules that no sum expresses
+//! configurations in nine windows of the board (`patterns.rs`; skipped
+//! when every pattern weight is zero); two rules that no sum expresses
 //! come on top (the trivial draws and the lone king's fortress). It is
 //! only called on quiet positions (the side to move has no capture): the
 //! search resolves captures first. It allocates nothing and uses
