@@ -294,3 +294,53 @@ fn three_player_chinese_match_records_parse_and_replay() {
         assert_eq!(field("places"), places.join(","));
     }
 }
+
+/// The summary names the openings' seed, and for `--seed 0` the seed drawn
+/// from the system: run again with that seed, the match opens the same
+/// way.
+#[test]
+fn the_summary_prints_the_seed_that_draws_the_openings_again() {
+    let openings_line = |summary: &str| -> String {
+        summary
+            .lines()
+            .find(|line| line.starts_with("Openings: "))
+            .unwrap_or_else(|| panic!("an Openings line in {summary}"))
+            .to_string()
+    };
+    let first_moves = |path: &std::path::Path| -> Vec<Vec<String>> {
+        let pdn = std::fs::read_to_string(path).expect("games written");
+        let _ = std::fs::remove_file(path);
+        let games = damas::pdn::read_games(&pdn).expect("PDN");
+        let mut moves: Vec<Vec<String>> = games.iter().map(|g| g.moves()[..4].to_vec()).collect();
+        moves.sort();
+        moves
+    };
+    let run = |seed: &str, out: &std::path::Path| {
+        run_match(&[
+            "--engine",
+            DAMAS,
+            "--engine",
+            DAMAS,
+            "--games",
+            "4",
+            "--depth",
+            "1",
+            "--openings",
+            "random:4",
+            "--seed",
+            seed,
+            "--out",
+            out.to_str().expect("utf-8 path"),
+        ])
+    };
+    let drawn_out = temp_file("seed-drawn.pdn");
+    let drawn = openings_line(&run("0", &drawn_out));
+    let seed = drawn
+        .strip_prefix("Openings: random:4, seed ")
+        .unwrap_or_else(|| panic!("the seed in {drawn}"));
+    assert!(seed.parse::<u64>().is_ok_and(|s| s != 0), "{drawn}");
+    let again_out = temp_file("seed-again.pdn");
+    let again = openings_line(&run(seed, &again_out));
+    assert_eq!(again, drawn);
+    assert_eq!(first_moves(&again_out), first_moves(&drawn_out));
+}

@@ -162,10 +162,22 @@ fn engine_specs(raw: &[String]) -> Result<Vec<EngineSpec>, String> {
     Ok(specs)
 }
 
+/// How the openings were chosen, for the summary: the file, or the random
+/// plies with the seed that draws them again (for `--seed 0`, the one drawn
+/// from the system).
+fn openings_source(args: &MatchArgs, seed: u64) -> String {
+    if args.openings.starts_with("random:") {
+        format!("{}, seed {seed}", args.openings)
+    } else {
+        args.openings.clone()
+    }
+}
+
 fn load_openings(
     args: &MatchArgs,
     options: &Options,
     count: usize,
+    seed: u64,
 ) -> Result<Vec<Opening>, String> {
     let openings = if let Some(plies) = args.openings.strip_prefix("random:") {
         let plies: usize = plies
@@ -178,12 +190,7 @@ fn load_openings(
                     args.openings
                 )
             })?;
-        // Seed 0 takes one from the system (a new set of openings each run).
-        let mut rng = if args.seed == 0 {
-            Rng::new()
-        } else {
-            Rng::with_seed(args.seed)
-        };
+        let mut rng = Rng::with_seed(seed);
         openings::random_openings(options, plies, count.min(MAX_RANDOM_OPENINGS), &mut rng)
     } else {
         let text = std::fs::read_to_string(&args.openings)
@@ -261,6 +268,8 @@ struct Setup<'a> {
     specs: &'a [EngineSpec],
     names: &'a [String],
     openings: &'a [Opening],
+    /// The openings' file, or `random:PLIES, seed S`.
+    openings_source: String,
     control: TimeControl,
     sprt: Option<Sprt>,
     rotations: u64,
@@ -308,7 +317,14 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), Failure> {
     warn_if_oversubscribed(&specs, args.concurrency);
     let rotations = seat_rotations(specs.len());
     let wanted = usize::try_from(args.games.div_ceil(rotations as u64)).unwrap_or(usize::MAX);
-    let openings = load_openings(args, &options, wanted.max(1))?;
+    // Seed 0 draws one from the system (a new set of openings each run);
+    // the summary prints it so that the run can be repeated.
+    let opening_seed = if args.seed == 0 {
+        fastrand::u64(1..)
+    } else {
+        args.seed
+    };
+    let openings = load_openings(args, &options, wanted.max(1), opening_seed)?;
     let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
     let out = args
         .out
@@ -322,6 +338,7 @@ pub fn run(args: &MatchArgs, raw: &[String]) -> Result<(), Failure> {
         specs: &specs,
         names: &names,
         openings: &openings,
+        openings_source: openings_source(args, opening_seed),
         control,
         sprt,
         rotations: rotations as u64,

@@ -48,6 +48,7 @@ pub(super) fn summary(setup: &Setup<'_>, state: &Progress) -> String {
         format!("{} ({} players)", options.game.name(), options.players)
     };
     out.push_str(&format!("Match: {game}, {} games\n", state.done));
+    out.push_str(&format!("Openings: {}\n", setup.openings_source));
     let standings = &state.standings;
     // Places matter beyond two players; two players win, draw or lose.
     let places = options.players > 2;
