@@ -41,6 +41,9 @@ send("setoption name Game value " + game)
 if game == "chinese":
     send("setoption name Players value " + players)
 send("setoption name Threads value %d" % threads)
+# Spanish draughts answers a book position at once; a timing wants the search.
+if game == "spanish":
+    send("setoption name OwnBook value false")
 total, nodes = 0.0, 0
 for fen in positions:
     send("ucinewgame")
