@@ -36,9 +36,12 @@
 use arrayvec::ArrayVec;
 
 use super::super::geometry::{Cell, Dir, Mask, Triangle, CELLS};
+use super::super::moves::Move;
 use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
-use super::parameters::{HOLD_EXPOSED, HOLD_HOLE, HOLD_INTRUDER, HOLD_KEEPERS, HOLD_STEP, STEP};
+use super::parameters::{
+    HOLD_EXPOSED, HOLD_HOLE, HOLD_INTRUDER, HOLD_KEEPERS, HOLD_LEAVE, HOLD_STEP, STEP,
+};
 
 /// A goal the rival keeps sealed, under rules that rank the players at the
 /// no-progress limit: a breach (the seal still open, the rival's pieces
@@ -119,6 +122,19 @@ impl Hold {
             };
         }
         cost + self.terms(pos, me, army)
+    }
+
+    /// What a root move `mv` is scored lower: [`HOLD_LEAVE`] when it takes
+    /// a keeper off a seal point of the home base to a point off the seal.
+    /// A hole opened and refilled within the horizon costs the leaf
+    /// nothing, so without it the search plays such a pair as a waiting
+    /// move, and the refill waits while the rival's pieces come near.
+    pub(crate) fn root_penalty(&self, mv: &Move) -> i32 {
+        if self.ward.contains(mv.from()) && !self.ward.contains(mv.to()) {
+            HOLD_LEAVE
+        } else {
+            0
+        }
     }
 
     /// The hold's terms in `pos`: [`HOLD_INTRUDER`] for each rival piece in

@@ -91,6 +91,10 @@ pub const HOLD_HOLE: i32 = 1000;
 /// close to [`HOLD_INTRUDER`], so that the root neither opens one there nor
 /// leaves one open.
 pub const HOLD_EXPOSED: i32 = 3000;
+/// A hold behind a closed seal: the score a root move loses for taking a
+/// keeper off the home seal (a waiting move that opens a hole and plans
+/// to refill it later; at 4 steps, a tip piece's release still pays).
+pub const HOLD_LEAVE: i32 = 400;
 /// A hold behind a closed seal: the root's pieces that keep its home seal,
 /// one for each seal point.
 pub const HOLD_KEEPERS: usize = 7;

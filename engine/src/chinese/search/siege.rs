@@ -29,6 +29,7 @@
 use arrayvec::ArrayVec;
 
 use super::super::geometry::{Cell, Dir, Mask, CELLS};
+use super::super::moves::Move;
 use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
 use super::hold::Hold;
@@ -73,6 +74,15 @@ impl SealPlan {
             }
         }
         breach.map(SealPlan::Breach)
+    }
+
+    /// What a root move `mv` is scored lower under the plan (see
+    /// [`Hold::root_penalty`]; nothing under the others).
+    pub(crate) fn root_penalty(&self, mv: &Move) -> i32 {
+        match self {
+            SealPlan::Hold(hold, None) => hold.root_penalty(mv),
+            _ => 0,
+        }
     }
 
     /// The root's cost in `pos` under the plan, in hundredths of a step

@@ -417,6 +417,10 @@ impl<'a> Tree<'a> {
                 } else {
                     score
                 };
+                let score = match (&self.seal_plan, ply) {
+                    (Some(plan), 0) => score - plan.root_penalty(&mv),
+                    _ => score,
+                };
                 if score > best {
                     best = score;
                     best_move = Some(mv);
