@@ -1,7 +1,9 @@
-//! Two-player Chinese checkers under CCERL against rivals that keep their
-//! home base (the engine's goal) sealed: the search breaks into a seal
+//! Two-player Chinese checkers against rivals that keep their home base
+//! (the engine's goal) sealed: under CCERL the search breaks into a seal
 //! still open and lays siege to one that is closed (docs/SEARCH.md, "The
-//! siege"). Each game runs at a fixed node budget, so it is deterministic.
+//! siege"); under the site rules, where the no-progress ranking decides,
+//! it holds its own home base (docs/SEARCH.md, "The hold"). Each game runs
+//! at a fixed node budget, so it is deterministic.
 
 use std::sync::atomic::AtomicBool;
 
@@ -94,7 +96,8 @@ fn blocking_bot(game: &Checkers, rng: &mut Rng) -> Move {
     ties[rng.below(ties.len())]
 }
 
-/// Plays `game` out under CCERL (its move limit ends it 240 plies on):
+/// Plays `game` out under its rules (CCERL's move limit ends it 240 plies
+/// on, the site rules' no-progress limit 30 rounds after the last progress):
 /// `engine_seat` by the engine at `nodes` per move, the other seat by
 /// `defender`; the places and the plies played.
 fn play_out(
@@ -161,5 +164,39 @@ fn a_seal_still_open_is_breached_and_the_blocking_bot_beaten() {
             blocking_bot(game, &mut rng)
         });
         assert_eq!(places, vec![Some(2), Some(1)], "seed {seed}, {plies} plies");
+    }
+}
+
+/// A position of a game against the blocking bot under the site rules
+/// (ply 24, the engine p1 to move): the bot's seal of p1's goal is closed
+/// (j14, k14, l14, m14, k15, l15, m15, with m16 behind it) and its two free
+/// pieces c5 and d5 stand at p1's home base, where p1 holds the seven seal
+/// points e3, f3, g3, e4, f4, g4 and h4 with its other three pieces out.
+/// Nothing can enter the bot's home base, so the no-progress ranking
+/// decides: a bot piece let into p1's home base ranks the bot first.
+const HOME_SEALED: &str =
+    "I2 1 e3,f3,g3,e4,f4,g4,h4,g7,h8,i10/c5,d5,j14,k14,l14,m14,k15,l15,m15,m16 ply=24";
+
+/// The engine holds its home base's seal against the bot's free pieces:
+/// at the no-progress limit it is not ranked below the bot, with
+/// anti-blocking on (the site defaults) or off.
+#[test]
+fn the_own_home_base_is_held_when_the_ranking_decides_a_sealed_game() {
+    for anti_blocking in [true, false] {
+        let rules = Rules {
+            anti_blocking,
+            ..Rules::default()
+        };
+        let game = Checkers::from_text_with_defaults(HOME_SEALED, &rules).expect("valid");
+        for seed in [1, 2] {
+            let mut rng = Rng::new(seed);
+            let (places, plies) =
+                play_out(game.clone(), 0, 20_000, |game| blocking_bot(game, &mut rng));
+            let (engine, bot) = (places[0].expect("placed"), places[1].expect("placed"));
+            assert!(
+                engine <= bot,
+                "anti-blocking {anti_blocking}, seed {seed}: places {places:?} after {plies} plies"
+            );
+        }
     }
 }

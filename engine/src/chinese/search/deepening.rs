@@ -29,6 +29,9 @@ pub(super) struct TreeSetup {
     pub anti_blocking: bool,
     /// A side with no legal move loses (CCERL) instead of passing.
     pub no_move_loss: bool,
+    /// A blocked game ends at the no-progress limit and is decided by the
+    /// ranking (pieces in goal, then distance).
+    pub ranked: bool,
     pub mode: Mode,
     pub width: usize,
     pub recent: Vec<u64>,
@@ -69,7 +72,7 @@ impl TreeSetup {
         tree.node_limit = self.node_limit;
         tree.no_move_loss = self.no_move_loss && self.pos.players() == 2;
         if self.mode == Mode::BestReply {
-            tree.seal_plan = SealPlan::of(&self.pos, self.me, tree.no_move_loss);
+            tree.seal_plan = SealPlan::of(&self.pos, self.me, tree.no_move_loss, self.ranked);
         }
         tree.root_order = tree.ordered(&self.pos, self.me, usize::MAX, None);
         tree

@@ -19,6 +19,9 @@
 //! - `mcts`: Monte Carlo tree search with progressive history, the timed
 //!   search at six players.
 //! - `race`: exact two-player races once the armies are separated.
+//! - `siege`, `hold`: the plans of two players against a rival keeping its
+//!   home base sealed (the breach, the siege, and the hold of the own home
+//!   base where the no-progress ranking decides).
 //! - `parameters`: every tuning constant of the search, named (the
 //!   heuristic's weights, widths, depth, budgets, and sections `multi`
 //!   and `mcts`).
@@ -32,6 +35,7 @@ mod deepening;
 #[cfg(test)]
 mod fixtures;
 mod heuristic;
+mod hold;
 mod mcts;
 mod ordering;
 mod parameters;
@@ -369,6 +373,7 @@ impl Engine {
             active,
             anti_blocking: game.rules().anti_blocking,
             no_move_loss: game.rules().no_move_loss,
+            ranked: game.rules().no_progress_limit.is_some(),
             mode,
             width,
             recent: recent_positions(game, RECENT_PLIES),

@@ -76,6 +76,32 @@ pub const BREACH_RIVAL_REACH: u8 = 4;
 pub const BREACH_RUNNER: i32 = 200;
 /// A breach: the cost of a seal closed with no piece of the root inside.
 pub const BREACH_CLOSED: i32 = 3000;
+/// A hold (`hold.rs`, where the no-progress ranking decides a sealed
+/// game): the cost of each rival piece in the root's home base, less as
+/// much for each root piece in its goal. Pieces in goal are the ranking's
+/// first key, and a rival piece let in stays for good, so it outweighs any
+/// hole ([`HOLD_HOLE`] and its [`HOLD_STEP`]s) and any race.
+pub const HOLD_INTRUDER: i32 = 5000;
+/// A hold: the cost of each free seal point of the root's home base, the
+/// way in for the rival's free pieces; large enough that the root opens one
+/// only where it sees the point refilled from behind.
+pub const HOLD_HOLE: i32 = 1000;
+/// A hold: the extra cost of a free seal point of the root's home base that
+/// a rival piece can enter at once (a step, or a jump over a neighbour):
+/// close to [`HOLD_INTRUDER`], so that the root neither opens one there nor
+/// leaves one open.
+pub const HOLD_EXPOSED: i32 = 3000;
+/// A hold behind a closed seal: the score a root move loses for taking a
+/// keeper off the home seal (a waiting move that opens a hole and plans
+/// to refill it later; at 4 steps, a tip piece's release still pays).
+pub const HOLD_LEAVE: i32 = 400;
+/// A hold behind a closed seal: the root's pieces that keep its home seal,
+/// one for each seal point.
+pub const HOLD_KEEPERS: usize = 7;
+/// A hold behind a closed seal: the cost of each step between a keeper and
+/// the root's home seal, twice a step of the race, so that a keeper never
+/// leaves for a race and the pieces out walk back.
+pub const HOLD_STEP: i32 = 200;
 /// The turns of the game's history whose positions count as recent for
 /// [`REPEAT`].
 pub const RECENT_PLIES: usize = 12;

@@ -29,33 +29,60 @@
 use arrayvec::ArrayVec;
 
 use super::super::geometry::{Cell, Dir, Mask, CELLS};
+use super::super::moves::Move;
 use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
+use super::hold::Hold;
 use super::parameters::{
     BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_MIN_SEALERS,
     SIEGE_MOBILITY, STEP,
 };
 
 /// The plan the root's own cost follows against a rival keeping its home
-/// base: break into it before it is sealed, or lay siege to it.
+/// base: break into it before it is sealed, lay siege to it, or (where the
+/// no-progress ranking decides) hold the root's own home base as well.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum SealPlan {
     /// The seal is still open: reach it.
     Breach(Breach),
     /// The goal is sealed: take the rival's other moves away.
     Siege(Siege),
+    /// The no-progress ranking decides: keep the rival's pieces out of the
+    /// root's home base, with the breach's runner while the seal is open.
+    Hold(Hold, Option<Breach>),
 }
 
 impl SealPlan {
     /// The plan for `me` in `pos`, if any: a [`Siege`] (only when a side
-    /// without a move loses) or else a [`Breach`].
-    pub(crate) fn of(pos: &Position, me: usize, no_move_loss: bool) -> Option<SealPlan> {
+    /// without a move loses), else a [`Hold`] (only when the game ends at
+    /// a no-progress limit, `ranked`), else a [`Breach`].
+    pub(crate) fn of(
+        pos: &Position,
+        me: usize,
+        no_move_loss: bool,
+        ranked: bool,
+    ) -> Option<SealPlan> {
         if no_move_loss {
             if let Some(siege) = Siege::of(pos, me) {
                 return Some(SealPlan::Siege(siege));
             }
         }
-        Breach::of(pos, me).map(SealPlan::Breach)
+        let breach = Breach::of(pos, me);
+        if ranked {
+            if let Some(hold) = Hold::of(pos, me, breach.is_some()) {
+                return Some(SealPlan::Hold(hold, breach));
+            }
+        }
+        breach.map(SealPlan::Breach)
+    }
+
+    /// What a root move `mv` is scored lower under the plan (see
+    /// [`Hold::root_penalty`]; nothing under the others).
+    pub(crate) fn root_penalty(&self, mv: &Move) -> i32 {
+        match self {
+            SealPlan::Hold(hold, None) => hold.root_penalty(mv),
+            _ => 0,
+        }
     }
 
     /// The root's cost in `pos` under the plan, in hundredths of a step
@@ -64,6 +91,10 @@ impl SealPlan {
         match self {
             SealPlan::Breach(breach) => breach.cost(pos, me, army),
             SealPlan::Siege(siege) => siege.cost(pos, me, army),
+            SealPlan::Hold(hold, Some(breach)) => {
+                breach.cost(pos, me, army) + hold.terms(pos, me, army)
+            }
+            SealPlan::Hold(hold, None) => hold.cost(pos, me, army),
         }
     }
 }

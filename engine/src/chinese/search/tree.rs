@@ -133,7 +133,8 @@ pub struct Tree<'a> {
     /// Two players: the rival keeps its home base (the root's goal) and
     /// the root's cost is that of the plan against it
     /// ([`SealPlan::cost`]): break in while the seal is open, or lay
-    /// siege once it is closed.
+    /// siege once it is closed; where the no-progress ranking decides,
+    /// hold the root's own home base too.
     pub(crate) seal_plan: Option<SealPlan>,
 }
 
@@ -415,6 +416,10 @@ impl<'a> Tree<'a> {
                     score - REPEAT
                 } else {
                     score
+                };
+                let score = match (&self.seal_plan, ply) {
+                    (Some(plan), 0) => score - plan.root_penalty(&mv),
+                    _ => score,
                 };
                 if score > best {
                     best = score;
