@@ -11,6 +11,10 @@ use damas::chinese::{Checkers, Engine, Mask, Move, Rules};
 use damas::search::SearchLimits;
 use damas::{Game, Search};
 
+#[path = "support/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
+
 /// Two CCERL positions where the second player keeps seven pieces on its
 /// home base (the first player's goal) for good: one point short of sealed
 /// (ply 40) and sealed (ply 60), the first player to move.
@@ -29,22 +33,6 @@ fn keeps_home(game: &Checkers) -> Move {
         .iter()
         .find(|m| !home.contains(m.from()))
         .unwrap_or(&legal[0])
-}
-
-/// A tiny xorshift generator for the blocking defender's tie-breaks.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
 }
 
 /// The blocking bot of `benches/scripts/blocking_bot.py`, move for move:

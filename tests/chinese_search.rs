@@ -14,6 +14,10 @@ use damas::chinese::{
 use damas::search::{EngineOptions, Score, SearchInfo, SearchLimits, SearchResult, Style};
 use damas::Game;
 
+#[path = "support/xorshift.rs"]
+mod xorshift;
+use xorshift::Rng;
+
 fn at(x: i32, y: i32) -> Cell {
     Cell::from_coords(x, y).expect("on the star")
 }
@@ -32,22 +36,6 @@ fn run(game: &Checkers, limits: &SearchLimits, style: Style) -> SearchResult<Mov
         ..EngineOptions::default()
     });
     engine.search(game, limits, &AtomicBool::new(false), &mut |_| {})
-}
-
-/// A tiny xorshift generator for the random playouts.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) % n as u64) as usize
-    }
 }
 
 #[test]
