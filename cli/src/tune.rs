@@ -173,6 +173,22 @@ fn feature_sample(l: &Labelled) -> Result<Sample, Failure> {
     })
 }
 
+/// The positions of `--data` as samples made by `sample`, split into the
+/// fitted and the held-out ones (`--holdout`, drawn by `--seed`); an error
+/// when none is left to fit.
+fn samples(
+    args: &TuneArgs,
+    sample: fn(&Labelled) -> Result<Sample, Failure>,
+) -> Result<(Vec<Sample>, Vec<Sample>), Failure> {
+    let (fit, held) = split(read_positions(args)?, args.holdout, args.seed);
+    let fit = fit.iter().map(sample).collect::<Result<Vec<_>, _>>()?;
+    let held = held.iter().map(sample).collect::<Result<Vec<_>, _>>()?;
+    if fit.is_empty() {
+        return Err("--holdout: no positions left to fit".into());
+    }
+    Ok((fit, held))
+}
+
 /// Splits the positions into the fitted ones and the held-out ones: each
 /// held out with probability `fraction`, drawn from `seed` and its
 /// number (SplitMix64), so that the split repeats.
@@ -363,18 +379,7 @@ pub fn run(args: &TuneArgs) -> Result<(), Failure> {
             return Err(format!("--drop '{prefix}': no feature has that name").into());
         }
     }
-    let (fit, held) = split(read_positions(args)?, args.holdout, args.seed);
-    let samples = fit
-        .iter()
-        .map(feature_sample)
-        .collect::<Result<Vec<_>, _>>()?;
-    let held = held
-        .iter()
-        .map(feature_sample)
-        .collect::<Result<Vec<_>, _>>()?;
-    if samples.is_empty() {
-        return Err("--holdout: no positions left to fit".into());
-    }
+    let (samples, held) = samples(args, feature_sample)?;
     let mut params: Params = Vec::with_capacity(2 * FEATURES);
     for (i, &(middle, ending)) in HAND_WEIGHTS.iter().enumerate() {
         let keep = if dropped[i] { 0.0 } else { 1.0 };

@@ -18,8 +18,8 @@ use damas::spanish::tuning::{
 };
 
 use super::{
-    adam, fit_scale, held_error, mean_squared_error, read_positions, split, Errors, Fit, Labelled,
-    Sample, TuneArgs,
+    adam, fit_scale, held_error, mean_squared_error, samples, Errors, Fit, Labelled, Sample,
+    TuneArgs,
 };
 use crate::output::{errln, outln, Failure};
 
@@ -57,19 +57,7 @@ fn pattern_sample(l: &Labelled) -> Result<Sample, Failure> {
 
 /// Fits the pattern weights and writes them to `path`.
 pub fn run(args: &TuneArgs, path: &Path) -> Result<(), Failure> {
-    let (fit, held) = split(read_positions(args)?, args.holdout, args.seed);
-    let samples = fit
-        .iter()
-        .map(pattern_sample)
-        .collect::<Result<Vec<_>, _>>()?;
-    let held = held
-        .iter()
-        .map(pattern_sample)
-        .collect::<Result<Vec<_>, _>>()?;
-    drop(fit);
-    if samples.is_empty() {
-        return Err("--holdout: no positions left to fit".into());
-    }
+    let (samples, held) = samples(args, pattern_sample)?;
     let mut params = vec![0.0; 2 * WINDOWS * CONFIGS];
     let k = fit_scale(&samples, &params);
     let before = mean_squared_error(&samples, &params, k);
