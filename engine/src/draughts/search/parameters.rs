@@ -50,8 +50,9 @@ pub(super) const PROVEN_DEPTH_MARGIN: i32 = 4;
 // Reverse futility pruning.
 
 /// Reverse futility margin per ply of remaining depth, in the
-/// evaluation's units.
-pub(super) const FUTILITY_MARGIN: i32 = 70;
+/// evaluation's units (a man is about 500 of them in the middle game;
+/// 140 beat 70 in games: docs/SEARCH.md, "Evaluation").
+pub(super) const FUTILITY_MARGIN: i32 = 140;
 /// Reverse futility applies at this remaining depth and below.
 pub(super) const FUTILITY_MAX_DEPTH: i32 = 3;
 
