@@ -131,8 +131,12 @@ pub async fn page_summary(client: &Client) -> String {
         setup: (document.getElementById('setup-error') || {}).textContent, \
         setupHidden: document.getElementById('setup').hidden, \
         seatRows: document.querySelectorAll('#seat-setup .seat').length, \
-        game: state && state.game, players: state && state.players, moves: state && state.moves, \
-        seats: state && state.seats, group: typeof group === 'undefined' ? null : group && {members: group.members, you: groupYou}});";
+        game: state && state.game, players: state && state.players, moveCount: state && state.moves.length, lastMoves: state && state.moves.slice(-4), \
+        seats: state && state.seats, last: state && state.last, \
+        animated: (document.getElementById('board') || {dataset: {}}).dataset.animated, \
+        animating: (document.getElementById('board') || {dataset: {}}).dataset.animating, \
+        moving: document.querySelectorAll('#board .moving').length, \
+        animation: typeof animation === 'undefined' ? null : animation, group: typeof group === 'undefined' ? null : group && {members: group.members, you: groupYou}});";
     client
         .execute(script, vec![])
         .await

@@ -123,6 +123,9 @@ function animate(svg, geo, points, path) {
   const run = moving.animate(frames, { duration, easing: "ease-in-out", fill: "forwards" });
   run.currentTime = elapsed;
   run.onfinish = () => {
+    // The board was drawn anew meanwhile (a later move may already have
+    // ended there): that drawing says when its own move has ended.
+    if (!moving.isConnected) return;
     moving.remove();
     for (const node of group.querySelectorAll(".piece, .crown")) node.style.visibility = "";
     if (animation && animation.path === path) animation = null;
