@@ -68,7 +68,9 @@ def main():
         return
     mean = sum(c * i / 4 for i, c in enumerate(penta)) / pairs
     var = sum(c * (i / 4 - mean) ** 2 for i, c in enumerate(penta)) / pairs
-    half = 1.96 * math.sqrt(var / pairs)
+    # Every pair alike: another result has a chance of at most 3/pairs (the
+    # rule of three, as `damas match` bounds it).
+    half = 1.96 * math.sqrt(var / pairs) if var > 0 else 3 / pairs * max(mean, 1 - mean)
     lo, hi = mean - half, mean + half
     text = f"Elo {elo(mean):+.1f}" if 0 < mean < 1 else "Elo beyond ±inf"
     if 0 < lo and hi < 1:
@@ -76,7 +78,9 @@ def main():
     print(text)
     if args.sprt:
         elo0, elo1, alpha, beta = map(float, args.sprt.split(","))
-        reg = [c if c else 1e-3 for c in penta]
+        # Half a pair more in each cell, as `damas match --sprt` adds
+        # (SPRT_PRIOR_PAIRS in cli/src/matches/stats.rs).
+        reg = [c + 0.5 for c in penta]
         n = sum(reg)
         m = sum(c * i / 4 for i, c in enumerate(reg)) / n
         v = sum(c * (i / 4 - m) ** 2 for i, c in enumerate(reg)) / n

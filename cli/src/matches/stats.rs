@@ -76,6 +76,10 @@ impl EloEstimate {
 /// Pairs needed before any estimate.
 pub const MIN_PAIRS: u32 = 4;
 
+/// The pairs the sequential test's ratio adds to each of the five pair
+/// scores before it estimates the spread (see [`Pentanomial::llr`]).
+pub const SPRT_PRIOR_PAIRS: f64 = 0.5;
+
 impl std::fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // -0.0 prints as "-0.0": show it as the zero it is.
@@ -158,15 +162,15 @@ impl Pentanomial {
 
     /// Log-likelihood ratio of H1 (elo1) against H0 (elo0), by the normal
     /// approximation over pairs (the generalised SPRT of fishtest and
-    /// OpenBench). Empty cells are regularised so that a clean sweep still
-    /// moves the ratio.
+    /// OpenBench). Every cell gets [`SPRT_PRIOR_PAIRS`] more pairs, so that
+    /// a few identical pairs (five level pairs, whose spread is zero) do
+    /// not pass for a certainty, while a clean sweep still moves the ratio;
+    /// over hundreds of pairs the prior is lost in the counts.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         if self.pairs() == 0 {
             return 0.0;
         }
-        let counts = self
-            .counts
-            .map(|c| if c == 0 { 1e-3 } else { f64::from(c) });
+        let counts = self.counts.map(|c| f64::from(c) + SPRT_PRIOR_PAIRS);
         let Some((mean, var)) = Self::moments(counts) else {
             return 0.0;
         };
@@ -427,7 +431,18 @@ mod tests {
         // One lost pair (e.g. two forfeits) decides nothing.
         assert_eq!(sprt.verdict(&pairs([1, 0, 0, 0, 0])), SprtVerdict::Continue);
         assert_eq!(sprt.verdict(&pairs([3, 0, 0, 0, 0])), SprtVerdict::Continue);
-        assert_eq!(sprt.verdict(&pairs([4, 0, 0, 0, 0])), SprtVerdict::AcceptH0);
+        assert_eq!(sprt.verdict(&pairs([4, 0, 0, 0, 0])), SprtVerdict::Continue);
+        assert_eq!(
+            sprt.verdict(&pairs([40, 0, 0, 0, 0])),
+            SprtVerdict::AcceptH0
+        );
+        // Level pairs only: no spread, but no certainty either (five of
+        // them once accepted H0, a match of 11 games ending there).
+        assert_eq!(sprt.verdict(&pairs([0, 0, 5, 0, 0])), SprtVerdict::Continue);
+        assert_eq!(
+            sprt.verdict(&pairs([0, 0, 50, 0, 0])),
+            SprtVerdict::Continue
+        );
         // A sweep moves the ratio despite no spread.
         assert_eq!(
             sprt.verdict(&pairs([0, 0, 0, 0, 200])),
