@@ -127,14 +127,14 @@ pub async fn page_summary(client: &Client) -> String {
     if let Ok(png) = client.screenshot().await {
         let _ = std::fs::write(screenshot_dir().join("failure.png"), png);
     }
-    let script = "return JSON.stringify({error: document.getElementById('error').textContent, \
+    let script = "const board = document.getElementById('board') || {dataset: {}}; \
+        return JSON.stringify({error: document.getElementById('error').textContent, \
         setup: (document.getElementById('setup-error') || {}).textContent, \
         setupHidden: document.getElementById('setup').hidden, \
         seatRows: document.querySelectorAll('#seat-setup .seat').length, \
         game: state && state.game, players: state && state.players, moveCount: state && state.moves.length, lastMoves: state && state.moves.slice(-4), \
         seats: state && state.seats, last: state && state.last, \
-        animated: (document.getElementById('board') || {dataset: {}}).dataset.animated, \
-        animating: (document.getElementById('board') || {dataset: {}}).dataset.animating, \
+        animated: board.dataset.animated, animating: board.dataset.animating, \
         moving: document.querySelectorAll('#board .moving').length, \
         animation: typeof animation === 'undefined' ? null : animation, group: typeof group === 'undefined' ? null : group && {members: group.members, you: groupYou}});";
     client

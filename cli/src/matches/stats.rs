@@ -171,12 +171,10 @@ impl Pentanomial {
             return 0.0;
         }
         let counts = self.counts.map(|c| f64::from(c) + SPRT_PRIOR_PAIRS);
+        // The prior in every cell keeps the spread above zero.
         let Some((mean, var)) = Self::moments(counts) else {
             return 0.0;
         };
-        if var <= 0.0 {
-            return 0.0;
-        }
         let (s0, s1) = (elo_to_score(elo0), elo_to_score(elo1));
         f64::from(self.pairs()) * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
