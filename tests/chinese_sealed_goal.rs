@@ -35,14 +35,17 @@ fn keeps_home(game: &Checkers) -> Move {
         .unwrap_or(&legal[0])
 }
 
-/// The blocking bot of `benches/scripts/blocking_bot.py`, move for move:
-/// its seal is the seven points of its home base nearest the centre, its
-/// tips the three behind them. In order it plays a tip piece leaving
-/// home, a tip piece refilling a seal point, a move of any piece off the
-/// seal (a piece behind the seal shuffling among the tip points too), and
-/// only then a seal piece; within the first kind that has a move, the
-/// move that advances most rows towards its goal, ties broken by `rng`.
-fn blocking_bot(game: &Checkers, rng: &mut Rng) -> Move {
+/// The first version of the blocking bot of `benches/scripts/blocking_bot.py`,
+/// move for move, a harder opponent than the script's: it never opens a
+/// seal point to let a tip piece out, so a tip piece that has not left
+/// by the time the seal is refilled stays behind it for good. Its seal is
+/// the seven points of its home base nearest the centre, its tips the
+/// three behind them. In order it plays a tip piece leaving home, a tip
+/// piece refilling a seal point, a move of any piece off the seal (a piece
+/// behind the seal shuffling among the tip points too), and only then a
+/// seal piece; within the first kind that has a move, the move that
+/// advances most rows towards its goal, ties broken by `rng`.
+fn first_blocking_bot(game: &Checkers, rng: &mut Rng) -> Move {
     let pos = game.position();
     let me = pos.to_move();
     let home = pos.goal(1 - me);
@@ -149,7 +152,7 @@ fn a_seal_still_open_is_breached_and_the_blocking_bot_beaten() {
     for seed in [1, 2] {
         let mut rng = Rng::new(seed);
         let (places, plies) = play_out(ccerl(OPEN_SEAL), 1, 20_000, |game| {
-            blocking_bot(game, &mut rng)
+            first_blocking_bot(game, &mut rng)
         });
         assert_eq!(places, vec![Some(2), Some(1)], "seed {seed}, {plies} plies");
     }
@@ -178,8 +181,9 @@ fn the_own_home_base_is_held_when_the_ranking_decides_a_sealed_game() {
         let game = Checkers::from_text_with_defaults(HOME_SEALED, &rules).expect("valid");
         for seed in [1, 2] {
             let mut rng = Rng::new(seed);
-            let (places, plies) =
-                play_out(game.clone(), 0, 20_000, |game| blocking_bot(game, &mut rng));
+            let (places, plies) = play_out(game.clone(), 0, 20_000, |game| {
+                first_blocking_bot(game, &mut rng)
+            });
             let (engine, bot) = (places[0].expect("placed"), places[1].expect("placed"));
             assert!(
                 engine <= bot,

@@ -472,3 +472,41 @@ fn a_won_endgame_is_finished_against_the_plain_baseline() {
     );
     assert_eq!(game.places(), vec![Some(2), Some(1)], "p2 wins");
 }
+
+/// The positions of a game of JumpStar's CCERL suite (CCP sends each one
+/// without its history), searched in turn by one engine at a fixed node
+/// budget, as the protocol does. From ply 90 on the table held finishes
+/// read from deeper lines whose rival had only its best replies; the
+/// search stopped at depth 2 on them and shuffled 116-113, 113-116 to the
+/// move limit. A finish now stops the deepening only within the
+/// iteration's own horizon: every finish reported is one the last
+/// iteration saw whole.
+#[test]
+fn a_finish_read_from_the_table_does_not_stop_the_deepening() {
+    let data = include_str!("data/ccp_official_elo_v2_0026.txt");
+    let mut engine = Engine::new(16);
+    let limits = SearchLimits {
+        nodes: Some(60_000),
+        ..SearchLimits::default()
+    };
+    let mut finishes = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (player, ply): (u32, u32) = (
+            fields[1].parse().expect("player"),
+            fields[2].parse().expect("ply"),
+        );
+        let game = damas::chinese::ccp::read_position(fields[0], player, ply, &Rules::ccerl())
+            .expect("a CCP position");
+        let result = engine.search(&game, &limits, &AtomicBool::new(false), &mut |_| {});
+        if let Score::Win(plies) = result.score {
+            finishes += 1;
+            assert!(
+                result.depth >= plies,
+                "ply {ply}: a finish in {plies} plies reported at depth {}",
+                result.depth
+            );
+        }
+    }
+    assert!(finishes >= 3, "the last positions are won: {finishes}");
+}

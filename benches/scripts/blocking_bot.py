@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """A blocking player for two-player Chinese checkers, speaking UGI.
 
-It seals its home base (the opponent's goal) with as many pieces as it
-can keep there: the three tip pieces leave first, and the seven on the
-base's two front rows (j14, k14, l14, m14, k15, l15, m15 for the north
-side) move only when no other piece can. The three tip points stay empty
-behind them, so the goal is never full (the anti-blocking rule, which
-finishes a player whose goal is full with at least one own piece, never
-applies) and every way into it runs over an occupied landing point.
-Otherwise it plays the move that advances most towards its own goal, ties
-broken by a seeded random choice. No CCERL rule forces a player to leave
+It seals its home base (the opponent's goal) with seven pieces: the
+three tip pieces leave first, and the seven on the base's two front rows
+(j14, k14, l14, m14, k15, l15, m15 for the north side) then move only
+when no other piece can. To get the tips out it opens a front-row point
+that a tip piece can take or pass through, and refills it from behind,
+so the three tip points end empty behind a full seal: the goal is never
+full (the anti-blocking rule, which finishes a player whose goal is full
+with at least one own piece, never applies) and every way into it runs
+over an occupied landing point. Otherwise it plays the move that
+advances most towards its own goal, ties broken by a seeded random
+choice. No CCERL rule forces a player to leave
 home; this bot is the opponent that tests whether a search can still win
 against a sealed goal.
 
@@ -75,18 +77,46 @@ class Bot:
             return None
         # Player 0 starts at the south (rows 1-4) and moves north.
         sign = 1 if me == 0 else -1
-        # In order: a tip piece leaving home; a tip piece refilling a
-        # seal point its neighbour left; any piece but the seal's; any.
-        leaving = [m for m in moves if m.from_ in tips and m.to not in home]
-        refilling = [m for m in moves if m.from_ in tips and m.to in seal]
-        free = [m for m in moves if m.from_ not in seal]
-        pool = leaving or refilling or free or moves
 
         def gain(m):
             return sign * (row(m.to) - row(m.from_))
 
+        def mine(point):
+            piece = game.piece_at(point)
+            return piece is not None and piece[0] == me
+
+        behind = any(mine(p) for p in tips)
+        if behind:
+            # The tips go out first: refill a seal point from behind, take
+            # a tip piece out of home, bring one forward among the tips,
+            # or open a seal point that a tip piece can then take.
+            refilling = [m for m in moves if m.from_ in tips and m.to in seal]
+            leaving = [m for m in moves if m.from_ in tips and m.to not in home]
+            advancing = [m for m in moves if m.from_ in tips and m.to in tips and gain(m) > 0]
+            opening = [
+                m
+                for m in moves
+                if m.from_ in seal and m.to not in home and self.frees_a_tip(game, m, tips, seal, home)
+            ]
+            pool = refilling or leaving or advancing or opening
+        else:
+            pool = []
+        # Then any piece but the seal's, and the seal only when nothing
+        # else can move.
+        pool = pool or [m for m in moves if m.from_ not in seal and m.from_ not in tips] or moves
         best = max(gain(m) for m in pool)
         return self.rng.choice([m for m in pool if gain(m) == best])
+
+    @staticmethod
+    def frees_a_tip(game, move, tips, seal, home):
+        """Whether, after `move` and with the same side to move again, a
+        tip piece could refill a seal point or leave home."""
+        after = game.copy()
+        after.play(move)
+        words = after.position.split(" ")
+        words[1] = str(game.to_move + 1)
+        again = after.read_position(" ".join(words))
+        return any(m.from_ in tips and (m.to in seal or m.to not in home) for m in again.legal_moves())
 
     def handle(self, line):
         words = line.split()

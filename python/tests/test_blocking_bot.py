@@ -1,10 +1,15 @@
 """The blocking bot of benches/scripts (a UGI player that seals its home
-base): it keeps its seven front-row home pieces while another piece can
-move, and answers bad input with one error line."""
+base): it takes its three tip pieces out, keeps its seven front-row home
+pieces while another piece can move, and answers bad input with one
+error line."""
 
+import importlib.util
 import pathlib
+import random
 import subprocess
 import sys
+
+import damas
 
 SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "benches" / "scripts" / "blocking_bot.py"
 
@@ -53,3 +58,33 @@ def test_a_bad_position_gets_one_error_line_and_no_move():
     errors = [line for line in lines if line.startswith("info string error")]
     assert len(errors) == 1
     assert bestmoves(lines) == ["(none)"]
+
+
+def load_bot():
+    spec = importlib.util.spec_from_file_location("blocking_bot", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Bot()
+
+
+def test_the_tips_leave_and_the_seven_front_row_points_are_kept():
+    # Against a rival that advances greedily, from random 2-ply openings:
+    # within 16 plies the bot (north) holds its seven front-row points
+    # with its three tip points empty behind them.
+    for seed in range(6):
+        rng = random.Random(seed)
+        bot = load_bot()
+        bot.rng = random.Random(seed)
+        home, seal = bot.HOMES[1]
+        game = damas.Game("chinese", players=2, rules={"Rules": "ccerl"})
+        for ply in range(16):
+            moves = list(game.legal_moves())
+            if ply < 2:
+                move = rng.choice(moves)
+            elif game.to_move == 1:
+                move = bot.choose(game)
+            else:
+                move = max(moves, key=lambda m: (int(m.to[1:]) - int(m.from_[1:]), m.text))
+            game.play(move)
+        north = {p for p in home if (game.piece_at(p) or (None,))[0] == 1}
+        assert north == seal, f"seed {seed}: {sorted(north)}"

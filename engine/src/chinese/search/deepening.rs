@@ -19,7 +19,7 @@ use super::table::Table;
 use super::tree::{Mode, RootSplit, Tree};
 use crate::search::pv::PvTable;
 use crate::search::time::TimeManager;
-use crate::search::{Score, SearchResult, INF, MATE_BOUND, MAX_PLY};
+use crate::search::{Score, SearchResult, INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// Everything a thread needs to build its tree for one search.
 pub(super) struct TreeSetup {
@@ -35,6 +35,9 @@ pub(super) struct TreeSetup {
     pub mode: Mode,
     pub width: usize,
     pub recent: Vec<u64>,
+    /// Hashes of positions the game has seen twice, under the rule that
+    /// a third occurrence is a draw (two players).
+    pub drawn: Vec<u64>,
     pub node_limit: Option<u64>,
 }
 
@@ -68,6 +71,7 @@ impl TreeSetup {
         }
         tree.abort = Some(abort);
         tree.recent = self.recent.clone();
+        tree.drawn = self.drawn.clone();
         tree.deadline = deadline;
         tree.node_limit = self.node_limit;
         tree.no_move_loss = self.no_move_loss && self.pos.players() == 2;
@@ -180,7 +184,12 @@ pub(super) fn deepen(
         if let Some(i) = main.root_order.iter().position(|m| *m == mv) {
             main.root_order[..=i].rotate_right(1);
         }
-        if score.abs() >= MATE_BOUND || main.root_order.len() == 1 && !depth_limited {
+        // A finish stops the deepening only once the iteration's own
+        // horizon reaches it: one read from the table (a deeper search's
+        // line, whose rival had only its best replies) may be gone when
+        // the rival's other moves are searched.
+        let finish_in_sight = score.abs() >= MATE_BOUND && MATE - score.abs() <= depth as i32;
+        if finish_in_sight || main.root_order.len() == 1 && !depth_limited {
             break;
         }
         if !time.continue_iterating(1.0) {

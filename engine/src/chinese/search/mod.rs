@@ -377,6 +377,7 @@ impl Engine {
             mode,
             width,
             recent: recent_positions(game, RECENT_PLIES),
+            drawn: seen_twice(game),
             node_limit: limits.nodes,
         };
         // Helpers make node counts irreproducible: a node limit runs alone.
@@ -431,6 +432,24 @@ fn recent_positions(game: &Checkers, plies: usize) -> Vec<u64> {
         }
     }
     out
+}
+
+/// The hashes of the positions `game` has seen twice, where a third
+/// occurrence draws (two players under the repetition rule); empty
+/// otherwise.
+fn seen_twice(game: &Checkers) -> Vec<u64> {
+    if !game.rules().repetition_draw || game.position().players() != 2 {
+        return Vec::new();
+    }
+    let mut seen = game.seen.clone();
+    seen.sort_unstable();
+    let mut twice: Vec<u64> = seen
+        .windows(2)
+        .filter(|pair| pair[0] == pair[1])
+        .map(|pair| pair[0])
+        .collect();
+    twice.dedup();
+    twice
 }
 
 /// The one-player search of the protocol: beam plans of growing width
@@ -721,6 +740,35 @@ mod tests {
         let d = engine.search(&game, &by_depth, &stop, &mut |_| {});
         assert_eq!(d.depth, 2);
         assert!(d.nodes > game.legal_moves().len() as u64);
+    }
+
+    #[test]
+    fn the_positions_seen_twice_are_those_a_third_occurrence_draws() {
+        let shuffle = [
+            "h12-i12", "i10-i9", "i12-h12", "i9-i10", "h12-i12", "i10-i9", "i12-h12",
+        ];
+        let play = |rules: &Rules| {
+            let mut game = Checkers::from_text_with_defaults("I2 2 i10/h12", rules).expect("valid");
+            for text in shuffle {
+                game.play_text(text).expect("legal");
+            }
+            game
+        };
+        let game = play(&Rules::ccerl());
+        assert!(!game.is_over());
+        // i9-i10 would bring back the start for the third time; the
+        // position now, after two rounds of the shuffle, is there twice.
+        let mut again = *game.position();
+        again.play_unchecked(&Move::new(
+            "i9".parse().expect("a point"),
+            "i10".parse().expect("a point"),
+        ));
+        let twice = seen_twice(&game);
+        assert!(twice.contains(&again.hash()));
+        assert!(twice.contains(&game.position().hash()));
+        assert_eq!(twice.len(), 4, "each position of the shuffle's cycle");
+        // Without the repetition rule nothing draws.
+        assert!(seen_twice(&play(&Rules::default())).is_empty());
     }
 
     #[test]

@@ -64,8 +64,25 @@ pub const MIN_REPLIES: usize = 2;
 pub const REPEAT: i32 = 60;
 /// A siege (`siege.rs`): the fewest rival pieces on the root's goal.
 pub const SIEGE_MIN_SEALERS: u32 = 5;
+/// A siege with a seal point opened and a rival piece out of it: the
+/// fewest rival pieces already locked in its goal (none are early in a
+/// game, when the rival's home is simply not left yet).
+pub const SIEGE_MIN_LOCKED: u32 = 2;
 /// A siege: the cost of each move the rival's locked pieces still have.
 pub const SIEGE_MOBILITY: i32 = 300;
+/// A siege: the cost of each step between an attacker and the goal tip,
+/// more than a locked rival move, so that an attacker that can go
+/// forward (through a seal point the rival opened, or onto the goal's
+/// last free point) does so before another trapper move.
+pub const SIEGE_ATTACKER_STEP: i32 = 400;
+/// The score of a draw by repetition against the root while a seal plan
+/// (siege, breach or hold) runs: a hundred steps, beyond any plan's cost
+/// and below a finish.
+pub const SEAL_PLAN_DRAW: i32 = 10_000;
+/// The plies from the root within which the table's scores are not taken
+/// while the game has positions seen twice (a shuffle's repetition comes
+/// back within two or four plies).
+pub const DRAWN_REACH: usize = 4;
 /// A breach (`siege.rs`): the fewest rival pieces still on its home base.
 pub const BREACH_MIN_HOME: u32 = 8;
 /// A breach: a rival piece at most this many steps from its own goal

@@ -34,8 +34,8 @@ use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
 use super::hold::Hold;
 use super::parameters::{
-    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_MIN_SEALERS,
-    SIEGE_MOBILITY, STEP,
+    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_ATTACKER_STEP,
+    SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, STEP,
 };
 
 /// The plan the root's own cost follows against a rival keeping its home
@@ -130,11 +130,7 @@ impl Breach {
         {
             return None;
         }
-        let tip = tip_table(their_goal.opposite());
-        let seal = goal
-            .iter()
-            .filter(|c| tip[c.index()] >= 2)
-            .fold(Mask::EMPTY, Mask::with);
+        let seal = seal_points(pos, me);
         ((seal & !pos.occupied()).count() != 0).then_some(Breach { seal })
     }
 
@@ -162,6 +158,16 @@ impl Breach {
     }
 }
 
+/// The seal of `me`'s goal: its points at least two steps from the tip
+/// (the two rows nearest the centre), through which every way in passes.
+fn seal_points(pos: &Position, me: usize) -> Mask {
+    let tip = tip_table(pos.seat(me).opposite());
+    pos.goal(me)
+        .iter()
+        .filter(|c| tip[c.index()] >= 2)
+        .fold(Mask::EMPTY, Mask::with)
+}
+
 /// What the siege evaluation needs, fixed for a search.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Siege {
@@ -177,7 +183,10 @@ pub(crate) struct Siege {
 impl Siege {
     /// The siege of `pos` for `me`, if it is one: two players, goal lock,
     /// at least [`SIEGE_MIN_SEALERS`] rival pieces on the root's goal and
-    /// every other rival piece locked in the rival's goal.
+    /// every other rival piece locked in the rival's goal; or, once the
+    /// rival has opened a seal point, at least [`SIEGE_MIN_LOCKED`] of them
+    /// locked there while the one that left is on its way (the attackers
+    /// go in, and the trappers stay for it).
     pub(crate) fn of(pos: &Position, me: usize) -> Option<Siege> {
         if pos.players() != 2 || !pos.goal_lock() {
             return None;
@@ -187,19 +196,32 @@ impl Siege {
         let home = pos.goal(rival);
         let theirs = pos.pieces(rival);
         let sealers = (theirs & goal).count();
-        if sealers < SIEGE_MIN_SEALERS || (theirs & !goal & !home).count() != 0 {
+        if sealers < SIEGE_MIN_SEALERS {
+            return None;
+        }
+        if (theirs & !goal & !home).count() != 0
+            && ((theirs & home).count() < SIEGE_MIN_LOCKED
+                || (seal_points(pos, me) & !pos.occupied()).count() == 0)
+        {
             return None;
         }
         let free_goal_points = (goal & !pos.occupied()).count() as usize;
         // The root's pieces already in the goal stay attackers: they are
         // the nearest to the tip, and a trapper must not take their place.
         let inside = (pos.pieces(me) & goal).count() as usize;
+        // Those inside, enough to fill the free points, and one for the
+        // point the rival opens; but never so many that too few trappers
+        // are left to take the locked pieces' moves (a piece of the last
+        // trappers then comes for the opened point once the siege ends).
+        let trappers_needed = trap_points(theirs & home, home).count() as usize;
+        let pieces = pos.pieces(me).count() as usize;
+        let attackers = (inside + free_goal_points + 1)
+            .min(pieces.saturating_sub(trappers_needed))
+            .max(inside + free_goal_points);
         Some(Siege {
             home,
             home_distance: Cell::distance_table(pos.seat(me), false),
-            // Those inside, enough to fill the free points, and one for
-            // the point the rival opens.
-            attackers: inside + free_goal_points + 1,
+            attackers,
         })
     }
 
@@ -215,15 +237,34 @@ impl Siege {
         pieces.sort_unstable_by_key(|&(to_goal, _)| to_goal);
         let mut cost = 0i32;
         for (rank, &(to_goal, c)) in pieces.iter().enumerate() {
-            let steps = if rank < self.attackers {
-                to_goal
+            cost += if rank < self.attackers {
+                i32::from(to_goal) * SIEGE_ATTACKER_STEP
             } else {
-                self.home_distance[c.index()]
+                i32::from(self.home_distance[c.index()]) * STEP
             };
-            cost += i32::from(steps) * STEP;
         }
         cost + locked_mobility(pos, 1 - me, self.home) as i32 * SIEGE_MOBILITY
     }
+}
+
+/// The points of `area` that trappers must hold so that the `locked`
+/// pieces (kept in `area` by goal lock) have no move: every other point
+/// of `area` a step reaches, and every one a jump lands on (the point
+/// jumped over is then held or locked).
+fn trap_points(locked: Mask, area: Mask) -> Mask {
+    let mut held = Mask::EMPTY;
+    for c in locked {
+        for d in Dir::ALL {
+            let Some(next) = c.neighbour(d).filter(|&n| area.contains(n)) else {
+                continue;
+            };
+            held = held.with(next);
+            if let Some(landing) = next.neighbour(d) {
+                held = held.with(landing);
+            }
+        }
+    }
+    held & area & !locked
 }
 
 /// The single steps and first jumps of `player`'s pieces inside `area`
@@ -267,14 +308,47 @@ mod tests {
     fn a_goal_held_by_home_pieces_with_the_rest_locked_is_a_siege() {
         let pos = position(SEALED);
         let siege = Siege::of(&pos, 0).expect("a siege for p1");
-        // Three free goal points (l16, m16, m17), plus the one to open.
-        assert_eq!(siege.attackers, 4);
+        // Three free goal points (l16, m16, m17) and the one to open would
+        // make four, but the rival's f2, e3 and f4 reach all seven other
+        // points of p1's home triangle: seven trap, three attack.
+        assert_eq!(siege.attackers, 3);
         assert!(Siege::of(&pos, 1).is_none(), "p2's goal holds none of p1");
         assert!(Siege::of(&position("I2 1 e1/m17"), 0).is_none());
         // A rival piece free in the middle ends the siege.
         let free =
             "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,i9,j14,k14,l14,m14,k15,l15,m15";
         assert!(Siege::of(&position(free), 0).is_none());
+        // Once the rival has opened its seal (m15 left for k11, three
+        // pieces locked), the siege goes on while that piece travels.
+        let opened =
+            "I2 1 f2,g3,f4,g5,h5,i6,k12,j13,k13,l13/e1,e3,h4,k11,j14,k14,l14,m14,k15,l15 ply=160";
+        assert!(Siege::of(&position(opened), 0).is_some());
+        // Early in a game nothing is locked yet: no siege.
+        let early = "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g4,i5/j14,k14,l14,m14,k15,l15,i13,l16,m16,m17";
+        assert!(Siege::of(&position(early), 0).is_none());
+    }
+
+    #[test]
+    fn locked_pieces_spread_over_the_home_triangle_leave_fewer_attackers() {
+        // The rival's e1, e2 and g4 locked in p1's home triangle reach all
+        // seven other points of it (g4 steps along the front row), so
+        // seven trappers are needed and three pieces attack.
+        let spread = position(
+            "I2 1 f2,e3,f3,g3,e4,f6,i12,i13,j13,k13/e1,e2,g4,j14,k14,l14,m14,k15,l15,m15 ply=140",
+        );
+        let home = spread.goal(1);
+        assert_eq!(trap_points(spread.pieces(1) & home, home).count(), 7);
+        assert_eq!(Siege::of(&spread, 0).expect("a siege").attackers, 3);
+        // On the three corners (e1, e4, h4) they reach six points (not
+        // f3, the middle): six trappers, four attackers.
+        let cornered = position(
+            "I2 1 e2,f2,e3,g3,f4,g4,i12,i13,j13,k13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=140",
+        );
+        let home = cornered.goal(1);
+        let points = trap_points(cornered.pieces(1) & home, home);
+        assert_eq!(points.count(), 6, "{points:?}");
+        assert!(!points.contains("f3".parse().expect("a point")));
+        assert_eq!(Siege::of(&cornered, 0).expect("a siege").attackers, 4);
     }
 
     #[test]

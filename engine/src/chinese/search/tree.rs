@@ -30,7 +30,10 @@ use super::super::zobrist::KEYS;
 use super::brs_plus::{hash_first, play_the_others, FirstMoves, ShortList};
 use super::heuristic::{finished_in, plain_cost, Army};
 use super::parameters::multi::FULL_RIVAL_WEIGHT;
-use super::parameters::{MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR};
+use super::parameters::{
+    DRAWN_REACH, MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR,
+    SEAL_PLAN_DRAW,
+};
 use super::siege::SealPlan;
 use super::table::{Bound, Entry, Table};
 use crate::search::pv::PvTable;
@@ -114,6 +117,10 @@ pub struct Tree<'a> {
     /// move back to one of them is scored [`REPEAT`] lower, which breaks
     /// shuffles when neither side can make progress.
     pub recent: Vec<u64>,
+    /// Hashes of positions the game has already seen twice: a move to one
+    /// of them draws by threefold repetition (two players, when the rules
+    /// say so), scored 0 instead of searched.
+    pub(crate) drawn: Vec<u64>,
     /// Best root move of the running iteration and its score.
     pub(crate) root_best: Option<(Move, i32)>,
     /// 3–6 players: the rivals' costs without isolation
@@ -186,6 +193,7 @@ impl<'a> Tree<'a> {
             root_order: Ordered::new(),
             root_best: None,
             recent: Vec::new(),
+            drawn: Vec::new(),
             rival_costs: None,
             brs_plus: false,
             no_move_loss: false,
@@ -332,7 +340,11 @@ impl<'a> Tree<'a> {
         let mut hash_move = None;
         if let Some(e) = self.tt.probe(key) {
             hash_move = Some(e.mv);
-            if ply > 0 && i32::from(e.depth) >= depth {
+            // A score stored before the game saw a position twice knows
+            // nothing of the draw one move away: near the root it is
+            // searched again while such positions exist.
+            let fresh = self.drawn.is_empty() || ply > DRAWN_REACH;
+            if ply > 0 && fresh && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -399,6 +411,8 @@ impl<'a> Tree<'a> {
                     && next.first().is_some_and(|&q| self.has_finished(&child, q))
                 {
                     -(MATE - ply as i32 - 1)
+                } else if !self.drawn.is_empty() && self.drawn.contains(&child.hash()) {
+                    self.draw_score()
                 } else {
                     self.pass_costs(ply, &child, &[]);
                     match next.first() {
@@ -511,6 +525,8 @@ impl<'a> Tree<'a> {
                         -(MATE - ply as i32 - 1)
                     } else if self.players == 2 && self.has_finished(&child, self.root) {
                         MATE - ply as i32 - 1
+                    } else if !self.drawn.is_empty() && self.drawn.contains(&child.hash()) {
+                        self.draw_score()
                     } else {
                         self.pass_costs(ply, &child, &moved);
                         self.search(&child, next, depth - 1, ply + 1, alpha, beta)
@@ -566,6 +582,18 @@ impl<'a> Tree<'a> {
             );
         }
         best
+    }
+
+    /// A draw by repetition, for the root: 0, except under a seal plan,
+    /// where the rival keeps its home base and only the root can win, and
+    /// whose costs are no race measure: there a draw is as bad for the
+    /// root as [`SEAL_PLAN_DRAW`] steps.
+    fn draw_score(&self) -> i32 {
+        if self.seal_plan.is_some() {
+            -SEAL_PLAN_DRAW
+        } else {
+            0
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -657,6 +685,45 @@ pub(super) mod tests {
                 best * tree.rival_weight / 100 - tree.army(0).cost_in(&grandchild, 0)
             );
         });
+    }
+
+    #[test]
+    fn a_root_move_to_a_position_seen_twice_is_scored_a_draw() {
+        let pos = *crate::chinese::Checkers::from_text_with_defaults(
+            "I2 1 i9/h12",
+            &crate::chinese::Rules::ccerl(),
+        )
+        .expect("valid")
+        .position();
+        let stop = AtomicBool::new(false);
+        let tt = Table::new(1);
+        let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
+        let mut active = [false; 6];
+        active[..2].fill(true);
+        let mut tree = Tree::new(
+            &pos,
+            0,
+            active,
+            true,
+            Mode::BestReply,
+            16,
+            &stop,
+            &tt,
+            &mut pv,
+        );
+        let best_of = |tree: &mut Tree<'_>| {
+            tree.root_best = None;
+            let score = tree.search(&pos, 0, 4, 0, -INF, INF);
+            (tree.root_best.expect("a root move").0, score)
+        };
+        let (first, score) = best_of(&mut tree);
+        assert!(score > 0, "the lone piece is ahead: {score}");
+        let mut after = pos;
+        after.play_unchecked(&first);
+        tree.drawn = vec![after.hash()];
+        let (second, score) = best_of(&mut tree);
+        assert_ne!(second, first, "a third occurrence draws");
+        assert!(score > 0, "another move keeps the lead: {score}");
     }
 
     #[test]
