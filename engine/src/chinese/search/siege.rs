@@ -184,9 +184,10 @@ impl Siege {
     /// The siege of `pos` for `me`, if it is one: two players, goal lock,
     /// at least [`SIEGE_MIN_SEALERS`] rival pieces on the root's goal and
     /// every other rival piece locked in the rival's goal; or, once the
-    /// rival has opened a seal point, at least [`SIEGE_MIN_LOCKED`] of them
-    /// locked there while the one that left is on its way (the attackers
-    /// go in, and the trappers stay for it).
+    /// rival has given up a seal point (free, or taken by the root), at
+    /// least [`SIEGE_MIN_LOCKED`] of them locked there while the one that
+    /// left is on its way (the attackers go in, and the trappers stay for
+    /// it).
     pub(crate) fn of(pos: &Position, me: usize) -> Option<Siege> {
         if pos.players() != 2 || !pos.goal_lock() {
             return None;
@@ -201,7 +202,7 @@ impl Siege {
         }
         if (theirs & !goal & !home).count() != 0
             && ((theirs & home).count() < SIEGE_MIN_LOCKED
-                || (seal_points(pos, me) & !pos.occupied()).count() == 0)
+                || (seal_points(pos, me) & !theirs).count() == 0)
         {
             return None;
         }
@@ -323,6 +324,11 @@ mod tests {
         let opened =
             "I2 1 f2,g3,f4,g5,h5,i6,k12,j13,k13,l13/e1,e3,h4,k11,j14,k14,l14,m14,k15,l15 ply=160";
         assert!(Siege::of(&position(opened), 0).is_some());
+        // And once an attacker holds the opened point (m15), while the
+        // rival's piece is still out (k11).
+        let held =
+            "I2 1 f2,g3,f4,g5,h5,i6,k12,j13,k13,m15/e1,e3,h4,k11,j14,k14,l14,m14,k15,l15 ply=162";
+        assert!(Siege::of(&position(held), 0).is_some());
         // Early in a game nothing is locked yet: no siege.
         let early = "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g4,i5/j14,k14,l14,m14,k15,l15,i13,l16,m16,m17";
         assert!(Siege::of(&position(early), 0).is_none());
