@@ -71,10 +71,17 @@ pub const SIEGE_MIN_LOCKED: u32 = 2;
 /// A siege: the cost of each move the rival's locked pieces still have.
 pub const SIEGE_MOBILITY: i32 = 300;
 /// A siege: the cost of each step between an attacker and the goal tip,
-/// more than a locked rival move, so that an attacker that can go
-/// forward (through a seal point the rival opened, or onto the goal's
-/// last free point) does so before another trapper move.
-pub const SIEGE_ATTACKER_STEP: i32 = 400;
+/// or between a trapper and the root's home triangle, more than a locked
+/// rival move: an attacker that can go forward (through a seal point the
+/// rival opened, or onto the goal's last free point) does so, and a
+/// trapper still out comes home, before the trappers at home answer
+/// another shuffle of the locked pieces.
+pub const SIEGE_STEP: i32 = 400;
+/// A siege: the cost of leaving a single free point in the root's home
+/// triangle where a rival piece out of it (and of the root's goal) can
+/// step or jump at once: the full triangle is that rival's goal, finished
+/// under anti-blocking, and a static leaf does not see the reply.
+pub const SIEGE_LAST_HOLE: i32 = 5_000;
 /// The score of a draw by repetition against the root while a seal plan
 /// (siege, breach or hold) runs: a hundred steps, beyond any plan's cost
 /// and below a finish.

@@ -34,8 +34,8 @@ use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
 use super::hold::Hold;
 use super::parameters::{
-    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_ATTACKER_STEP,
-    SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, STEP,
+    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_LAST_HOLE,
+    SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, SIEGE_STEP,
 };
 
 /// The plan the root's own cost follows against a rival keeping its home
@@ -239,12 +239,20 @@ impl Siege {
         let mut cost = 0i32;
         for (rank, &(to_goal, c)) in pieces.iter().enumerate() {
             cost += if rank < self.attackers {
-                i32::from(to_goal) * SIEGE_ATTACKER_STEP
+                i32::from(to_goal) * SIEGE_STEP
             } else {
-                i32::from(self.home_distance[c.index()]) * STEP
+                i32::from(self.home_distance[c.index()]) * SIEGE_STEP
             };
         }
-        cost + locked_mobility(pos, 1 - me, self.home) as i32 * SIEGE_MOBILITY
+        let rival = 1 - me;
+        let travelling = pos.pieces(rival) & !self.home & !pos.goal(me);
+        let holes = self.home & !pos.occupied();
+        let last_hole = holes.count() == 1
+            && holes
+                .iter()
+                .any(|hole| reaches_in_one_move(pos, travelling, hole));
+        cost + locked_mobility(pos, rival, self.home) as i32 * SIEGE_MOBILITY
+            + if last_hole { SIEGE_LAST_HOLE } else { 0 }
     }
 }
 
@@ -266,6 +274,19 @@ fn trap_points(locked: Mask, area: Mask) -> Mask {
         }
     }
     held & area & !locked
+}
+
+/// Whether a piece of `pieces` can step onto `target` or land on it with
+/// a single jump.
+fn reaches_in_one_move(pos: &Position, pieces: Mask, target: Cell) -> bool {
+    let occupied = pos.occupied();
+    Dir::ALL.iter().any(|&d| match target.neighbour(d) {
+        Some(next) if pieces.contains(next) => true,
+        Some(next) if occupied.contains(next) => {
+            next.neighbour(d).is_some_and(|from| pieces.contains(from))
+        }
+        _ => false,
+    })
 }
 
 /// The single steps and first jumps of `player`'s pieces inside `area`
