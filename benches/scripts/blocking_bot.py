@@ -93,12 +93,18 @@ class Bot:
             refilling = [m for m in moves if m.from_ in tips and m.to in seal]
             leaving = [m for m in moves if m.from_ in tips and m.to not in home]
             advancing = [m for m in moves if m.from_ in tips and m.to in tips and gain(m) > 0]
-            opening = [
-                m
-                for m in moves
-                if m.from_ in seal and m.to not in home and self.frees_a_tip(game, m, tips, seal, home)
-            ]
-            pool = refilling or leaving or advancing or opening
+            # Opening is tried on a copy of the game, so only when nothing
+            # above applies.
+            pool = (
+                refilling
+                or leaving
+                or advancing
+                or [
+                    m
+                    for m in moves
+                    if m.from_ in seal and m.to not in home and self.frees_a_tip(game, m, tips, seal, home)
+                ]
+            )
         else:
             pool = []
         # Then any piece but the seal's, and the seal only when nothing

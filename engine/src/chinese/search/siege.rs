@@ -238,11 +238,12 @@ impl Siege {
         pieces.sort_unstable_by_key(|&(to_goal, _)| to_goal);
         let mut cost = 0i32;
         for (rank, &(to_goal, c)) in pieces.iter().enumerate() {
-            cost += if rank < self.attackers {
-                i32::from(to_goal) * SIEGE_STEP
+            let steps = if rank < self.attackers {
+                to_goal
             } else {
-                i32::from(self.home_distance[c.index()]) * SIEGE_STEP
+                self.home_distance[c.index()]
             };
+            cost += i32::from(steps) * SIEGE_STEP;
         }
         let rival = 1 - me;
         let travelling = pos.pieces(rival) & !self.home & !pos.goal(me);

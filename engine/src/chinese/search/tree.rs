@@ -119,7 +119,8 @@ pub struct Tree<'a> {
     pub recent: Vec<u64>,
     /// Hashes of positions the game has already seen twice: a move to one
     /// of them draws by threefold repetition (two players, when the rules
-    /// say so), scored 0 instead of searched.
+    /// say so), scored as such ([`Tree::repetition_draw`]) instead of
+    /// searched.
     pub(crate) drawn: Vec<u64>,
     /// Best root move of the running iteration and its score.
     pub(crate) root_best: Option<(Move, i32)>,
@@ -411,8 +412,8 @@ impl<'a> Tree<'a> {
                     && next.first().is_some_and(|&q| self.has_finished(&child, q))
                 {
                     -(MATE - ply as i32 - 1)
-                } else if !self.drawn.is_empty() && self.drawn.contains(&child.hash()) {
-                    self.draw_score()
+                } else if let Some(draw) = self.repetition_draw(&child) {
+                    draw
                 } else {
                     self.pass_costs(ply, &child, &[]);
                     match next.first() {
@@ -525,8 +526,8 @@ impl<'a> Tree<'a> {
                         -(MATE - ply as i32 - 1)
                     } else if self.players == 2 && self.has_finished(&child, self.root) {
                         MATE - ply as i32 - 1
-                    } else if !self.drawn.is_empty() && self.drawn.contains(&child.hash()) {
-                        self.draw_score()
+                    } else if let Some(draw) = self.repetition_draw(&child) {
+                        draw
                     } else {
                         self.pass_costs(ply, &child, &moved);
                         self.search(&child, next, depth - 1, ply + 1, alpha, beta)
@@ -584,16 +585,20 @@ impl<'a> Tree<'a> {
         best
     }
 
-    /// A draw by repetition, for the root: 0, except under a seal plan,
-    /// where the rival keeps its home base and only the root can win, and
-    /// whose costs are no race measure: there a draw is as bad for the
-    /// root as [`SEAL_PLAN_DRAW`] steps.
-    fn draw_score(&self) -> i32 {
-        if self.seal_plan.is_some() {
+    /// The root's score of `child` when reaching it draws by threefold
+    /// repetition (the game has seen it twice): 0, except under a seal
+    /// plan, where the rival keeps its home base and only the root can
+    /// win, and whose costs are no race measure: there a draw is as bad
+    /// for the root as [`SEAL_PLAN_DRAW`] steps.
+    fn repetition_draw(&self, child: &Position) -> Option<i32> {
+        if self.drawn.is_empty() || !self.drawn.contains(&child.hash()) {
+            return None;
+        }
+        Some(if self.seal_plan.is_some() {
             -SEAL_PLAN_DRAW
         } else {
             0
-        }
+        })
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -636,13 +641,19 @@ pub(super) mod tests {
     /// Runs `f` on a 6-player best-reply tree for player 0 in `pos`, on a
     /// small table of its own.
     pub(in crate::chinese::search) fn with_tree(pos: &Position, f: impl FnOnce(&mut Tree<'_>)) {
+        with_tree_of(pos, [true; 6], f);
+    }
+
+    /// Runs `f` on a best-reply tree for player 0 in `pos` with the
+    /// players `active` still playing, on a small table of its own.
+    fn with_tree_of(pos: &Position, active: [bool; 6], f: impl FnOnce(&mut Tree<'_>)) {
         let stop = AtomicBool::new(false);
         let tt = Table::new(1);
         let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
         let mut tree = Tree::new(
             pos,
             0,
-            [true; 6],
+            active,
             true,
             Mode::BestReply,
             16,
@@ -695,35 +706,23 @@ pub(super) mod tests {
         )
         .expect("valid")
         .position();
-        let stop = AtomicBool::new(false);
-        let tt = Table::new(1);
-        let mut pv = PvTable::new(Move::new(Cell::from_u8(0), Cell::from_u8(0)));
         let mut active = [false; 6];
         active[..2].fill(true);
-        let mut tree = Tree::new(
-            &pos,
-            0,
-            active,
-            true,
-            Mode::BestReply,
-            16,
-            &stop,
-            &tt,
-            &mut pv,
-        );
-        let best_of = |tree: &mut Tree<'_>| {
-            tree.root_best = None;
-            let score = tree.search(&pos, 0, 4, 0, -INF, INF);
-            (tree.root_best.expect("a root move").0, score)
-        };
-        let (first, score) = best_of(&mut tree);
-        assert!(score > 0, "the lone piece is ahead: {score}");
-        let mut after = pos;
-        after.play_unchecked(&first);
-        tree.drawn = vec![after.hash()];
-        let (second, score) = best_of(&mut tree);
-        assert_ne!(second, first, "a third occurrence draws");
-        assert!(score > 0, "another move keeps the lead: {score}");
+        with_tree_of(&pos, active, |tree| {
+            let best_of = |tree: &mut Tree<'_>| {
+                tree.root_best = None;
+                let score = tree.search(&pos, 0, 4, 0, -INF, INF);
+                (tree.root_best.expect("a root move").0, score)
+            };
+            let (first, score) = best_of(tree);
+            assert!(score > 0, "the lone piece is ahead: {score}");
+            let mut after = pos;
+            after.play_unchecked(&first);
+            tree.drawn = vec![after.hash()];
+            let (second, score) = best_of(tree);
+            assert_ne!(second, first, "a third occurrence draws");
+            assert!(score > 0, "another move keeps the lead: {score}");
+        });
     }
 
     #[test]
