@@ -108,7 +108,7 @@ pub struct Engine {
     /// The helper threads' PV buffers.
     helper_pvs: Vec<PvTable<Move, MAX_PLY>>,
     /// The Monte Carlo search's memory (six players), sized from `Hash`
-    /// and kept across searches.
+    /// and kept across moves.
     mcts: mcts::Arena,
 }
 
@@ -159,9 +159,11 @@ impl Search<Checkers> for Engine {
     }
 
     /// Forgets everything learned (a new game): empties the transposition
-    /// table in place, keeping its memory.
+    /// table in place, keeping its memory, and drops the Monte Carlo tree
+    /// and history.
     fn clear(&mut self) {
         self.tt.clear();
+        self.mcts.forget();
     }
 
     /// Makes the transposition table resident, on every core (see

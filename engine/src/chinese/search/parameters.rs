@@ -77,6 +77,11 @@ pub const SIEGE_MOBILITY: i32 = 300;
 /// trapper still out comes home, before the trappers at home answer
 /// another shuffle of the locked pieces.
 pub const SIEGE_STEP: i32 = 400;
+/// A siege: the cost of each step between a free point that the trappers
+/// must hold and the nearest trapper not on such a point, so that the
+/// trappers head for the points that take the locked pieces' moves, not
+/// only for the home triangle.
+pub const SIEGE_TRAP_STEP: i32 = 300;
 /// A siege: the cost of leaving a single free point in the root's home
 /// triangle where a rival piece out of it (and of the root's goal) can
 /// step or jump at once: the full triangle is that rival's goal, finished
@@ -228,6 +233,10 @@ pub mod mcts {
     pub const EXPLORATION: f64 = 0.3;
     /// The weight of progressive history.
     pub const HISTORY: f64 = 1.0;
+    /// The weight the progressive-history table keeps from one search to
+    /// the next (its averages are unchanged; the new position's results
+    /// count double).
+    pub const HISTORY_KEEP: f64 = 0.5;
     /// Hundredths of a step per unit of the race's logistic.
     pub const RACE_SCALE: f64 = 300.0;
     /// The race's logistic argument is clamped to ±`RACE_CLAMP` (its value

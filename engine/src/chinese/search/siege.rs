@@ -12,8 +12,10 @@
 //! While the position is such a siege, the root's own cost is replaced:
 //! the pieces nearest the goal (the attackers, enough to fill the goal's
 //! free points once it opens) keep their distance to the goal; the others
-//! (the trappers) count their distance to the root's home triangle; and
-//! every move the locked rival pieces still have costs [`SIEGE_MOBILITY`].
+//! (the trappers) count their distance to the root's home triangle, and
+//! each point a trapper must hold that is still free counts the distance
+//! of the nearest trapper not yet on such a point; and every move the
+//! locked rival pieces still have costs [`SIEGE_MOBILITY`].
 //!
 //! A rival that also keeps a piece behind its seal (on the goal's tip
 //! points, with a tip point free) always has a move there that no piece
@@ -35,7 +37,7 @@ use super::heuristic::{tip_table, Army};
 use super::hold::Hold;
 use super::parameters::{
     BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_LAST_HOLE,
-    SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, SIEGE_STEP,
+    SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, SIEGE_STEP, SIEGE_TRAP_STEP,
 };
 
 /// The plan the root's own cost follows against a rival keeping its home
@@ -236,16 +238,22 @@ impl Siege {
             .collect();
         // The attackers are the pieces nearest the goal tip.
         pieces.sort_unstable_by_key(|&(to_goal, _)| to_goal);
+        let rival = 1 - me;
+        let trap = trap_points(pos.pieces(rival) & self.home, self.home);
         let mut cost = 0i32;
+        let mut spare: ArrayVec<Cell, 15> = ArrayVec::new();
         for (rank, &(to_goal, c)) in pieces.iter().enumerate() {
             let steps = if rank < self.attackers {
                 to_goal
             } else {
+                if !trap.contains(c) {
+                    spare.push(c);
+                }
                 self.home_distance[c.index()]
             };
             cost += i32::from(steps) * SIEGE_STEP;
         }
-        let rival = 1 - me;
+        cost += trap_steps(trap & !pos.occupied(), &spare) as i32 * SIEGE_TRAP_STEP;
         let travelling = pos.pieces(rival) & !self.home & !pos.goal(me);
         let holes = self.home & !pos.occupied();
         let last_hole = holes.count() == 1
@@ -275,6 +283,15 @@ fn trap_points(locked: Mask, area: Mask) -> Mask {
         }
     }
     held & area & !locked
+}
+
+/// The steps between each of the `free` trap points and the nearest of
+/// the `spare` trappers (those not on a trap point), summed; nothing
+/// without a spare trapper.
+fn trap_steps(free: Mask, spare: &[Cell]) -> u32 {
+    free.iter()
+        .filter_map(|point| spare.iter().map(|s| s.hex_distance(point)).min())
+        .sum()
 }
 
 /// Whether a piece of `pieces` can step onto `target` or land on it with
@@ -377,6 +394,40 @@ mod tests {
         assert_eq!(points.count(), 6, "{points:?}");
         assert!(!points.contains("f3".parse().expect("a point")));
         assert_eq!(Siege::of(&cornered, 0).expect("a siege").attackers, 4);
+    }
+
+    #[test]
+    fn a_free_trap_point_calls_the_nearest_spare_trapper() {
+        // The rival's e1, e4 and h4 are locked; five of their six trap
+        // points are held, g4 is free.
+        let pos = position(
+            "I2 1 e2,f2,e3,g3,f4,f3,i12,i13,j13,k13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=140",
+        );
+        let home = pos.goal(1);
+        let trap = trap_points(pos.pieces(1) & home, home);
+        let free = trap & !pos.occupied();
+        let g4: Cell = "g4".parse().expect("a point");
+        assert_eq!(free, Mask::EMPTY.with(g4));
+        let at = |name: &str| -> Cell { name.parse().expect("a point") };
+        // f3, next to g4, is the nearest of the two spare trappers.
+        assert_eq!(trap_steps(free, &[at("f3"), at("i12")]), 1);
+        assert_eq!(trap_steps(free, &[at("i12")]), at("i12").hex_distance(g4));
+        assert!(at("i12").hex_distance(g4) > 5);
+        assert_eq!(trap_steps(free, &[]), 0, "no spare trapper");
+        assert_eq!(trap_steps(Mask::EMPTY, &[at("f3")]), 0, "nothing free");
+        // Under the siege, the position with the spare trapper on g4 costs
+        // less than with it on f3 by the step and the rival's lost moves.
+        let siege = Siege::of(&pos, 0).expect("a siege");
+        let army = Army::of(&pos, 0);
+        let closed = position(
+            "I2 1 e2,f2,e3,g3,f4,g4,i12,i13,j13,k13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=140",
+        );
+        let lost = locked_mobility(&pos, 1, home) - locked_mobility(&closed, 1, home);
+        assert!(lost > 0);
+        assert_eq!(
+            siege.cost(&pos, 0, &army) - siege.cost(&closed, 0, &army),
+            SIEGE_TRAP_STEP + lost as i32 * SIEGE_MOBILITY
+        );
     }
 
     #[test]

@@ -25,16 +25,22 @@
 //! far ahead or far behind still prefers progress.
 //!
 //! Memory: the nodes live in an [`Arena`] that the engine keeps across
-//! searches, with the progressive-history table: its size follows `Hash`
+//! moves, with the progressive-history table: its size follows `Hash`
 //! ([`Arena::max_nodes_for`]: 2^20 nodes at the default 64 MiB), its
 //! capacity is reserved at the first search and kept (pages are touched
 //! only as the tree grows), and nothing allocates per iteration or per
-//! search after the first.
+//! search after the first. A search starts from the subtree of the last
+//! search's tree that the moves played since lead to (module `arena`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
+
+mod arena;
+
+pub(super) use arena::Arena;
+use arena::{Node, Table, NO_PLAYER};
 
 use super::super::geometry::{Mask, CELLS};
 use super::super::moves::{Move, MAX_MOVES};
@@ -45,32 +51,6 @@ use crate::random::Rng;
 
 use super::parameters::mcts::*;
 
-/// A tree node: the move that led to it and the statistics of its mover.
-#[derive(Clone, Copy)]
-struct Node {
-    mv: Move,
-    /// The player who played `mv` (`NO_PLAYER` at the root).
-    mover: u8,
-    expanded: bool,
-    children: u16,
-    first_child: u32,
-    visits: u32,
-    /// The mover's summed reward.
-    reward: f64,
-}
-
-const NO_PLAYER: u8 = u8::MAX;
-
-/// The root node before its first visit (its move is a filler).
-const ROOT: Node = Node {
-    mv: super::NO_MOVE,
-    mover: NO_PLAYER,
-    expanded: false,
-    children: 0,
-    first_child: 0,
-    visits: 0,
-    reward: 0.0,
-};
 /// Not finished in this iteration.
 const RUNNING: u8 = u8::MAX;
 
@@ -94,54 +74,6 @@ pub(super) struct MctsReport {
     /// The deepest tree ply an iteration reached.
     pub seldepth: u32,
 }
-
-/// The memory of the Monte Carlo search, kept by the engine from one
-/// search to the next: the node arena and the progressive-history table.
-/// Each search starts from an empty tree and a zeroed history.
-pub(super) struct Arena {
-    nodes: Vec<Node>,
-    /// `[summed reward, count]` by player, from and to.
-    history: Vec<[f64; 2]>,
-    /// The most nodes a search may grow (a full arena stops growing the
-    /// tree).
-    max_nodes: usize,
-}
-
-impl Arena {
-    /// An empty arena for a `Hash` of `hash_mb` MiB; nothing is allocated
-    /// before the first search.
-    pub(super) fn new(hash_mb: usize) -> Arena {
-        Arena {
-            nodes: Vec::new(),
-            history: Vec::new(),
-            max_nodes: Arena::max_nodes_for(hash_mb),
-        }
-    }
-
-    /// The node cap for a `Hash` of `hash_mb` MiB: one node (24 bytes) per
-    /// 64 bytes of `Hash`, so 2^20 nodes at the default 64 MiB, within
-    /// [`MIN_NODES`]..=[`MAX_NODES`].
-    pub(super) fn max_nodes_for(hash_mb: usize) -> usize {
-        (hash_mb.saturating_mul(1 << 20) / BYTES_OF_HASH_PER_NODE).clamp(MIN_NODES, MAX_NODES)
-    }
-
-    /// Ready for a new search: an empty tree and a zeroed history, in the
-    /// memory reserved at the first search.
-    fn reset(&mut self) {
-        if self.nodes.capacity() < self.max_nodes {
-            self.nodes = Vec::with_capacity(self.max_nodes);
-        }
-        self.nodes.clear();
-        if self.history.len() == HISTORY_LEN {
-            self.history.fill([0.0; 2]);
-        } else {
-            self.history = vec![[0.0; 2]; HISTORY_LEN];
-        }
-    }
-}
-
-/// Entries of the progressive-history table: by player, from and to.
-const HISTORY_LEN: usize = 6 * CELLS * CELLS;
 
 /// The search state of one `go`.
 pub(super) struct Mcts<'a> {
@@ -179,10 +111,7 @@ impl<'a> Mcts<'a> {
             players,
             active,
             anti_blocking,
-            arena: {
-                arena.reset();
-                arena
-            },
+            arena,
             rng: Rng::new(pos.hash() ^ SEED_SALT),
             root_cost,
             stop,
@@ -277,7 +206,7 @@ impl<'a> Mcts<'a> {
         let n = &self.arena.nodes[node];
         let ln = f64::from(n.visits.max(1)).ln();
         let mut best = (f64::NEG_INFINITY, n.first_child as usize);
-        for i in n.first_child as usize..(n.first_child as usize + usize::from(n.children)) {
+        for i in n.child_range() {
             let c = &self.arena.nodes[i];
             if c.visits == 0 {
                 return i;
@@ -366,8 +295,12 @@ impl<'a> Mcts<'a> {
         max_iterations: Option<u64>,
         on_progress: &mut dyn FnMut(&MctsReport),
     ) -> MctsReport {
-        self.arena.nodes.clear();
-        self.arena.nodes.push(ROOT);
+        let table = Table {
+            players: self.players,
+            active: self.active,
+            anti_blocking: self.anti_blocking,
+        };
+        self.arena.start(root, me, table);
         let mut path: ArrayVec<usize, 512> = ArrayVec::new();
         let mut trail: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         loop {
@@ -457,7 +390,7 @@ impl<'a> Mcts<'a> {
     /// The most visited child of `node`.
     fn most_visited(&self, node: usize) -> Option<usize> {
         let n = &self.arena.nodes[node];
-        (n.first_child as usize..n.first_child as usize + usize::from(n.children))
+        n.child_range()
             .filter(|&i| self.arena.nodes[i].visits > 0)
             .max_by_key(|&i| self.arena.nodes[i].visits)
     }
@@ -494,6 +427,7 @@ impl<'a> Mcts<'a> {
 #[cfg(test)]
 mod tests {
     use super::super::fixtures::middle_game;
+    use super::arena::ROOT;
     use super::*;
 
     fn search(pos: &Position, iterations: u64, stop: &AtomicBool) -> MctsReport {
@@ -552,27 +486,124 @@ mod tests {
         let stop = AtomicBool::new(false);
         let mut arena = Arena::new(16);
         assert_eq!(arena.nodes.capacity(), 0, "nothing before a search");
-        let first = Mcts::new(&pos, [true; 6], true, &stop, &mut arena).run(
-            &pos,
-            pos.to_move(),
-            None,
-            Some(2000),
-            &mut |_| {},
-        );
+        let search = |arena: &mut Arena| {
+            Mcts::new(&pos, [true; 6], true, &stop, arena).run(
+                &pos,
+                pos.to_move(),
+                None,
+                Some(2000),
+                &mut |_| {},
+            )
+        };
+        let first = search(&mut arena);
         let (capacity, memory) = (arena.nodes.capacity(), arena.nodes.as_ptr());
         assert!(capacity >= Arena::max_nodes_for(16));
-        let again = Mcts::new(&pos, [true; 6], true, &stop, &mut arena).run(
+        assert_eq!(arena.nodes[0].visits, 2000);
+        // The same position again goes on in the same tree.
+        search(&mut arena);
+        assert_eq!(arena.nodes[0].visits, 4000);
+        assert_eq!(arena.nodes.as_ptr(), memory, "the same memory");
+        assert_eq!(arena.nodes.capacity(), capacity);
+        // A new game: an empty tree and a zeroed history, so the same
+        // search again.
+        arena.forget();
+        let again = search(&mut arena);
+        assert_eq!(arena.nodes[0].visits, 2000);
+        assert_eq!(arena.nodes.capacity(), capacity);
+        assert_eq!(again.best, first.best);
+        assert_eq!(again.pv, first.pv);
+    }
+
+    /// The position after the first `plies` moves of `line` from `pos`, each
+    /// played by its mover, and the tree node they lead to.
+    fn follow(arena: &Arena, pos: &Position, line: &[Move]) -> (Position, usize) {
+        let (mut pos, mut node) = (*pos, 0);
+        for mv in line {
+            node = arena.nodes[node]
+                .child_range()
+                .find(|&i| arena.nodes[i].mv == *mv)
+                .expect("a child");
+            pos.set_to_move_unchecked(usize::from(arena.nodes[node].mover));
+            pos.play_unchecked(mv);
+        }
+        (pos, node)
+    }
+
+    fn check_shape(arena: &Arena) {
+        for n in &arena.nodes {
+            assert!(n.child_range().end <= arena.nodes.len());
+            let below: u32 = n.child_range().map(|i| arena.nodes[i].visits).sum();
+            assert!(below <= n.visits);
+        }
+    }
+
+    #[test]
+    fn the_tree_is_kept_across_a_round_of_moves() {
+        let pos = middle_game();
+        let me = pos.to_move();
+        let stop = AtomicBool::new(false);
+        let mut arena = Arena::new(64);
+        let out = Mcts::new(&pos, [true; 6], true, &stop, &mut arena).run(
             &pos,
-            pos.to_move(),
+            me,
+            None,
+            Some(20_000),
+            &mut |_| {},
+        );
+        assert!(out.pv.len() >= 6, "a round in the line");
+        let (mut next, node) = follow(&arena, &pos, &out.pv[..6]);
+        next.set_to_move_unchecked(me);
+        let (visits, children) = (arena.nodes[node].visits, arena.nodes[node].children);
+        assert!(visits > 1 && children > 0);
+        let table = Table {
+            players: 6,
+            active: [true; 6],
+            anti_blocking: true,
+        };
+        arena.start(&next, me, table);
+        assert_eq!(arena.nodes[0].visits, visits);
+        assert_eq!(arena.nodes[0].children, children);
+        assert_eq!(arena.nodes[0].mover, NO_PLAYER);
+        check_shape(&arena);
+        // The search goes on from there, and its answer is legal.
+        let out = Mcts::new(&next, [true; 6], true, &stop, &mut arena).run(
+            &next,
+            me,
             None,
             Some(2000),
             &mut |_| {},
         );
-        assert_eq!(arena.nodes.as_ptr(), memory, "the same memory");
-        assert_eq!(arena.nodes.capacity(), capacity);
-        // A zeroed history and an empty tree: the same search again.
-        assert_eq!(again.best, first.best);
-        assert_eq!(again.pv, first.pv);
+        assert_eq!(arena.nodes[0].visits, visits + 2000);
+        assert!(next.is_legal(&out.best.expect("a move")));
+        check_shape(&arena);
+        // Another table, or a position the tree does not lead to, starts
+        // afresh.
+        let fewer = Table {
+            active: [true, true, true, true, true, false],
+            ..table
+        };
+        arena.start(&next, me, fewer);
+        assert_eq!((arena.nodes.len(), arena.nodes[0].visits), (1, 0));
+        Mcts::new(&next, [true; 6], true, &stop, &mut arena).run(
+            &next,
+            me,
+            None,
+            Some(2000),
+            &mut |_| {},
+        );
+        let root = arena.nodes[0];
+        assert!(root.children > 0);
+        let outside = next
+            .moves_of(me)
+            .iter()
+            .copied()
+            .find(|mv| root.child_range().all(|i| arena.nodes[i].mv != *mv))
+            .expect("a move the tree does not search");
+        let mut elsewhere = next;
+        elsewhere.play_unchecked(&outside);
+        elsewhere.set_to_move_unchecked(me);
+        arena.start(&elsewhere, me, table);
+        assert_eq!((arena.nodes.len(), arena.nodes[0].visits), (1, 0));
     }
 
     #[test]
