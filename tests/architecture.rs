@@ -107,6 +107,7 @@ const LIBRARY_LAYERS: &[Layer] = &[
             "engine/src/game.rs",
             "engine/src/board.rs",
             "engine/src/baseline.rs",
+            "engine/src/reach.rs",
         ],
         may_import: &["shared", "interface"],
     },

@@ -2,7 +2,10 @@
 //! draughts, Chinese checkers and the Japanese variant.
 
 use damas::chinese::{self, Rules, Variant};
-use damas::{spanish, AnyGame, AnyMove, EndReason, Game, GameKind, GameSpec, PlayError, Player};
+use damas::{
+    reach_position, same_position, spanish, AnyGame, AnyMove, EndReason, Game, GameKind, GameSpec,
+    PlayError, Player,
+};
 
 fn specs() -> Vec<GameSpec> {
     vec![
@@ -438,4 +441,76 @@ fn any_move_ends_are_the_anatomy_ends_in_every_game() {
         }
     }
     assert!(checked > 100, "{checked}");
+}
+
+/// A new game of `game`'s rules at `game`'s position, without its history.
+fn bare<G: Game>(game: &G) -> G {
+    game.read_position(&game.position_text())
+        .expect("reads back")
+}
+
+/// `reach_position` from `start` to the positions after each of `moves`:
+/// zero turns to `start` itself, then one and two turns (the game
+/// continued, its turns counted), and nothing three turns on.
+fn reaches_two_turns_and_no_more<G: Game>(start: &G, moves: [&str; 3]) {
+    assert_eq!(
+        reach_position(start, &bare(start), 2).map(|g| g.turn_count()),
+        Some(0)
+    );
+    let mut game = start.clone();
+    for (played, mv) in moves.iter().enumerate() {
+        game.play_text(mv).expect("legal");
+        let reached = reach_position(start, &bare(&game), 2);
+        if played < 2 {
+            let reached = reached.expect("within two turns");
+            assert!(same_position(&reached, &game), "{mv}");
+            assert_eq!(reached.turn_count(), start.turn_count() + played + 1);
+        } else {
+            assert!(reached.is_none(), "three turns away");
+        }
+    }
+}
+
+#[test]
+fn reach_position_finds_up_to_the_turns_allowed_in_both_games() {
+    reaches_two_turns_and_no_more(
+        &chinese::Checkers::new(Rules::ccerl()),
+        ["e4-e5", "m14-m13", "h4-h5"],
+    );
+    let kings = spanish::Draughts::default()
+        .read_position("W:WK4:BK29")
+        .expect("FEN");
+    reaches_two_turns_and_no_more(&kings, ["4-8", "29-25", "8-4"]);
+    // Another game or number of seats is never reached.
+    let three = chinese::Checkers::new(Rules::for_players(3));
+    assert!(reach_position(&chinese::Checkers::new(Rules::ccerl()), &three, 2).is_none());
+}
+
+#[test]
+fn the_same_position_has_the_same_player_to_move() {
+    let start = chinese::Checkers::new(Rules::ccerl());
+    let text = start.position_text().replacen(" 1 ", " 2 ", 1);
+    let other = start.read_position(&text).expect("p2 to move");
+    assert!(!same_position(&start, &other));
+    assert!(reach_position(&start, &other, 2).is_none());
+}
+
+#[test]
+fn reach_position_never_passes_through_the_end_of_the_game() {
+    // The start seen twice; the second return would be the third, a draw
+    // under the CCERL rules, after which no player is to move.
+    let mut game = chinese::Checkers::new(Rules::ccerl());
+    for mv in [
+        "e4-e5", "m14-m13", "e5-e4", "m13-m14", "e4-e5", "m14-m13", "e5-e4",
+    ] {
+        game.play_text(mv).expect("legal");
+    }
+    let start = bare(&chinese::Checkers::new(Rules::ccerl()));
+    assert!(reach_position(&game, &start, 2).is_none());
+    let mut third = game.clone();
+    third.play_text("m13-m14").expect("legal");
+    assert_eq!(
+        third.outcome().map(|o| o.reason),
+        Some(EndReason::Repetition)
+    );
 }

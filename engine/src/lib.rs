@@ -60,6 +60,7 @@ mod parallel;
 pub mod pdn;
 mod perft_table;
 mod random;
+mod reach;
 pub mod record;
 pub mod search;
 pub mod spanish;
@@ -75,3 +76,4 @@ pub use game::{
     PositionError, Search,
 };
 pub use perft_table::MAX_PERFT_HASH_MB;
+pub use reach::{reach_position, same_position};

@@ -156,7 +156,10 @@ pub(crate) fn handle_in(
 }
 
 /// `position cells <COMPACT121> player <0|1> ply <N> [moves ...]`: the
-/// position of two-player Chinese checkers, then `moves`.
+/// position of two-player Chinese checkers, then `moves`, as a
+/// continuation of the current game when it reaches that position within
+/// a few turns ([`Start::Continue`]), so that the game's history, which
+/// the repetition rule reads, is kept.
 pub(crate) fn position_cells(
     host: &mut Host,
     cells: &str,
@@ -173,7 +176,7 @@ pub(crate) fn position_cells(
     };
     match ccp::read_cells(&spec, cells, player, ply) {
         Ok(game) => host.handle(Request::Position {
-            start: Start::Game(Box::new(game)),
+            start: Start::Continue(Box::new(game)),
             moves,
         }),
         Err(CellsError::WrongGame) => host.refuse_position(

@@ -20,7 +20,10 @@ use std::time::Duration;
 
 use damas::options::{OptionEffect, Options};
 use damas::search::SearchInfo;
-use damas::{AnyEngine, AnyGame, EndgameTables, Game, GameSpec, Player, Search};
+use damas::{
+    reach_position, same_position, AnyEngine, AnyGame, EndgameTables, Game, GameSpec, Player,
+    Search,
+};
 
 use crate::command::{GoParams, Query};
 use crate::reply;
@@ -96,7 +99,19 @@ pub enum Start {
     Text(String),
     /// A game the adapter built.
     Game(Box<AnyGame>),
+    /// A position the adapter built, for a client that sends positions
+    /// without the moves that led there (CCP): the current game continued
+    /// to it when it is within [`CONTINUE_TURNS`] turns of the current
+    /// game, so that the history, which the repetition rule reads, and the
+    /// turn count go on; otherwise the built game, as [`Start::Game`]. With
+    /// moves, the position after them is looked for first, then the built
+    /// position, the moves then played on from there.
+    Continue(Box<AnyGame>),
 }
+
+/// The most turns [`Start::Continue`] plays to reach its position from the
+/// current game: the engine's own reply, then the rival's move.
+pub const CONTINUE_TURNS: usize = 2;
 
 /// A move of a position request: the text to play and the text the client
 /// wrote, which error messages quote.
@@ -420,6 +435,7 @@ impl Host {
     fn set_position(&mut self, start: Start, moves: &[ClientMove]) {
         let game = match start {
             Start::Game(game) => *game,
+            Start::Continue(game) => return self.continue_to(*game, moves),
             start => {
                 let spec = match self.settings.spec() {
                     Ok(spec) => spec,
@@ -439,16 +455,50 @@ impl Host {
 
     /// Plays `moves` from `game` and makes it the current game, or leaves
     /// the current one when a move is refused.
-    fn play_moves(&mut self, mut game: AnyGame, moves: &[ClientMove]) {
+    fn play_moves(&mut self, game: AnyGame, moves: &[ClientMove]) {
+        if let Some(game) = self.played(game, moves) {
+            self.start_game(game);
+        }
+    }
+
+    /// `game` after `moves`, or `None` after refusing the position when a
+    /// move is refused.
+    fn played(&mut self, mut game: AnyGame, moves: &[ClientMove]) -> Option<AnyGame> {
         for (index, mv) in moves.iter().enumerate() {
             if let Err(err) = game.play_text(&mv.text) {
-                return self.refuse_position(format!(
+                self.refuse_position(format!(
                     "move {} '{}': {err}",
                     index + 1,
                     mv.written.chars().take(40).collect::<String>()
                 ));
+                return None;
             }
         }
+        Some(game)
+    }
+
+    /// The position `base` then `moves`, as the current game continued
+    /// when it reaches it (see [`Start::Continue`]), or as `base` and
+    /// `moves` alone.
+    fn continue_to(&mut self, base: AnyGame, moves: &[ClientMove]) {
+        // The moves are checked on the bare position, so a refusal does not
+        // depend on the game before.
+        let Some(fresh) = self.played(base.clone(), moves) else {
+            return;
+        };
+        let current = &self.game;
+        let game = reach_position(current, &fresh, CONTINUE_TURNS)
+            .or_else(|| {
+                if moves.is_empty() {
+                    return None; // `base` is `fresh`, just looked for.
+                }
+                let mut game = reach_position(current, &base, CONTINUE_TURNS)?;
+                let all_played = moves.iter().all(|mv| game.play_text(&mv.text).is_ok());
+                // A move that ends the continued game (a third occurrence)
+                // leaves the bare position instead.
+                (all_played && same_position(&game, &fresh)).then_some(game)
+            })
+            .unwrap_or(fresh);
         self.start_game(game);
     }
 
