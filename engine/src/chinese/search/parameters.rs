@@ -64,9 +64,10 @@ pub const MIN_REPLIES: usize = 2;
 pub const REPEAT: i32 = 60;
 /// A siege (`siege.rs`): the fewest rival pieces on the root's goal.
 pub const SIEGE_MIN_SEALERS: u32 = 5;
-/// A siege with a seal point opened and a rival piece out of it: the
-/// fewest rival pieces already locked in its goal (none are early in a
-/// game, when the rival's home is simply not left yet).
+/// A siege with one rival piece out of both triangles (the one that left
+/// the seal, or one still on its way): the fewest rival pieces already
+/// locked in its goal (none are early in a game, when the rival's home is
+/// simply not left yet).
 pub const SIEGE_MIN_LOCKED: u32 = 2;
 /// A siege: the cost of each move the rival's locked pieces still have.
 pub const SIEGE_MOBILITY: i32 = 300;
@@ -82,11 +83,18 @@ pub const SIEGE_STEP: i32 = 400;
 /// trappers head for the points that take the locked pieces' moves, not
 /// only for the home triangle.
 pub const SIEGE_TRAP_STEP: i32 = 300;
-/// A siege: the cost of leaving a single free point in the root's home
-/// triangle where a rival piece out of it (and of the root's goal) can
-/// step or jump at once: the full triangle is that rival's goal, finished
-/// under anti-blocking, and a static leaf does not see the reply.
+/// A siege: the cost of leaving no more free points in the root's home
+/// triangle than there are rival pieces travelling (out of it and of the
+/// root's goal), once one of them is within [`SIEGE_HOLE_REACH`] of a free
+/// point: each will take one, and the full triangle is that rival's goal,
+/// finished under anti-blocking; a static leaf does not see the replies.
 pub const SIEGE_LAST_HOLE: i32 = 5_000;
+/// A siege: the hex distance within which a travelling rival piece counts
+/// as near a hole of the root's home triangle, so that the trappers keep
+/// more holes than there are travelling pieces (the last one filled
+/// finishes the rival under anti-blocking). Far pieces do not count: the
+/// trap must close meanwhile.
+pub const SIEGE_HOLE_REACH: u32 = 3;
 /// The score of a draw by repetition against the root while a seal plan
 /// (siege, breach or hold) runs: a hundred steps, beyond any plan's cost
 /// and below a finish.

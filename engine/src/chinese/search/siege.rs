@@ -36,8 +36,9 @@ use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
 use super::hold::Hold;
 use super::parameters::{
-    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_LAST_HOLE,
-    SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, SIEGE_STEP, SIEGE_TRAP_STEP,
+    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_HOLE_REACH,
+    SIEGE_LAST_HOLE, SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, SIEGE_STEP,
+    SIEGE_TRAP_STEP,
 };
 
 /// The plan the root's own cost follows against a rival keeping its home
@@ -185,11 +186,11 @@ pub(crate) struct Siege {
 impl Siege {
     /// The siege of `pos` for `me`, if it is one: two players, goal lock,
     /// at least [`SIEGE_MIN_SEALERS`] rival pieces on the root's goal and
-    /// every other rival piece locked in the rival's goal; or, once the
-    /// rival has given up a seal point (free, or taken by the root), at
-    /// least [`SIEGE_MIN_LOCKED`] of them locked there while the one that
-    /// left is on its way (the attackers go in, and the trappers stay for
-    /// it).
+    /// every other rival piece locked in the rival's goal; or all but one
+    /// of them, with at least [`SIEGE_MIN_LOCKED`] locked there: the one
+    /// out is the piece that left the seal, or one still on its way to
+    /// the rival's goal (the trappers take the others' moves meanwhile, so
+    /// that it is the rival's only piece to move).
     pub(crate) fn of(pos: &Position, me: usize) -> Option<Siege> {
         if pos.players() != 2 || !pos.goal_lock() {
             return None;
@@ -202,10 +203,11 @@ impl Siege {
         if sealers < SIEGE_MIN_SEALERS {
             return None;
         }
-        if (theirs & !goal & !home).count() != 0
-            && ((theirs & home).count() < SIEGE_MIN_LOCKED
-                || (seal_points(pos, me) & !theirs).count() == 0)
-        {
+        // One rival piece may be out of both triangles (the one that left
+        // the seal, or one still on its way to the rival's goal) while
+        // others are locked; two or more out is an ordinary game.
+        let out = (theirs & !goal & !home).count();
+        if out > 1 || out == 1 && (theirs & home).count() < SIEGE_MIN_LOCKED {
             return None;
         }
         let free_goal_points = (goal & !pos.occupied()).count() as usize;
@@ -256,10 +258,16 @@ impl Siege {
         cost += trap_steps(trap & !pos.occupied(), &spare) as i32 * SIEGE_TRAP_STEP;
         let travelling = pos.pieces(rival) & !self.home & !pos.goal(me);
         let holes = self.home & !pos.occupied();
-        let last_hole = holes.count() == 1
-            && holes
-                .iter()
-                .any(|hole| reaches_in_one_move(pos, travelling, hole));
+        // Each travelling rival piece will take a hole of the home
+        // triangle, and the last one filled finishes the rival: once one
+        // is near, the holes must outnumber them.
+        let last_hole = !travelling.is_empty()
+            && holes.count() <= travelling.count()
+            && holes.iter().any(|hole| {
+                travelling
+                    .iter()
+                    .any(|t| t.hex_distance(hole) <= SIEGE_HOLE_REACH)
+            });
         cost + locked_mobility(pos, rival, self.home) as i32 * SIEGE_MOBILITY
             + if last_hole { SIEGE_LAST_HOLE } else { 0 }
     }
@@ -292,19 +300,6 @@ fn trap_steps(free: Mask, spare: &[Cell]) -> u32 {
     free.iter()
         .filter_map(|point| spare.iter().map(|s| s.hex_distance(point)).min())
         .sum()
-}
-
-/// Whether a piece of `pieces` can step onto `target` or land on it with
-/// a single jump.
-fn reaches_in_one_move(pos: &Position, pieces: Mask, target: Cell) -> bool {
-    let occupied = pos.occupied();
-    Dir::ALL.iter().any(|&d| match target.neighbour(d) {
-        Some(next) if pieces.contains(next) => true,
-        Some(next) if occupied.contains(next) => {
-            next.neighbour(d).is_some_and(|from| pieces.contains(from))
-        }
-        _ => false,
-    })
 }
 
 /// The single steps and first jumps of `player`'s pieces inside `area`
@@ -354,10 +349,20 @@ mod tests {
         assert_eq!(siege.attackers, 3);
         assert!(Siege::of(&pos, 1).is_none(), "p2's goal holds none of p1");
         assert!(Siege::of(&position("I2 1 e1/m17"), 0).is_none());
-        // A rival piece free in the middle ends the siege.
+        // One rival piece still on its way with two locked: a siege, the
+        // trappers taking the locked pieces' moves meanwhile.
         let free =
             "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,i9,j14,k14,l14,m14,k15,l15,m15";
-        assert!(Siege::of(&position(free), 0).is_none());
+        assert!(Siege::of(&position(free), 0).is_some());
+        // With only one locked, or two out, it is an ordinary game (a
+        // rival of JumpStar's CCERL suite, position 0000 at ply 32, that
+        // has not left home yet).
+        let one_locked =
+            "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,i9,j14,k14,l14,m14,k15,l15,m15,l16";
+        assert!(Siege::of(&position(one_locked), 0).is_none());
+        let two_out =
+            "I2 1 g5,i6,i7,h9,i9,j11,h12,i12,j12,l12/e3,e4,i8,k11,j14,k14,l14,m14,l15,l16 ply=32";
+        assert!(Siege::of(&position(two_out), 0).is_none());
         // Once the rival has opened its seal (m15 left for k11, three
         // pieces locked), the siege goes on while that piece travels.
         let opened =
@@ -427,6 +432,30 @@ mod tests {
         assert_eq!(
             siege.cost(&pos, 0, &army) - siege.cost(&closed, 0, &army),
             SIEGE_TRAP_STEP + lost as i32 * SIEGE_MOBILITY
+        );
+    }
+
+    #[test]
+    fn a_travelling_rival_piece_near_the_home_triangle_s_last_hole_costs() {
+        // A game against the blocking bot: the bot's l15, l16 and m17 are
+        // locked in p2's home triangle, m14 is its only hole, and the bot's
+        // last free piece walks towards it; entering would fill the
+        // triangle and finish the bot under anti-blocking.
+        let at = |name: &str| -> Cell { name.parse().expect("a point") };
+        let with_traveller = |t: &str| {
+            position(&format!(
+                "I2 2 f3,g3,e4,f4,g4,h4,{t},l15,l16,m17/e1,e2,f5,f6,j14,k14,l14,k15,m15,m16 ply=100"
+            ))
+        };
+        let (near, far) = (with_traveller("l13"), with_traveller("h8"));
+        assert!(at("l13").hex_distance(at("m14")) <= SIEGE_HOLE_REACH);
+        assert!(at("h8").hex_distance(at("m14")) > SIEGE_HOLE_REACH);
+        let siege = Siege::of(&near, 1).expect("a siege for p2");
+        assert!(Siege::of(&far, 1).is_some());
+        let army = Army::of(&near, 1);
+        assert_eq!(
+            siege.cost(&near, 1, &army) - siege.cost(&far, 1, &army),
+            SIEGE_LAST_HOLE
         );
     }
 
