@@ -76,7 +76,8 @@ impl TreeSetup {
         tree.node_limit = self.node_limit;
         tree.no_move_loss = self.no_move_loss && self.pos.players() == 2;
         if self.mode == Mode::BestReply {
-            tree.seal_plan = SealPlan::of(&self.pos, self.me, tree.no_move_loss, self.ranked);
+            let plan = SealPlan::of(&self.pos, self.me, tree.no_move_loss, self.ranked);
+            tree.set_seal_plan(plan, &self.pos);
         }
         tree.root_order = tree.ordered(&self.pos, self.me, usize::MAX, None);
         tree

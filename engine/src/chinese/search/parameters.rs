@@ -95,10 +95,19 @@ pub const SIEGE_LAST_HOLE: i32 = 5_000;
 /// finishes the rival under anti-blocking). Far pieces do not count: the
 /// trap must close meanwhile.
 pub const SIEGE_HOLE_REACH: u32 = 3;
-/// The score of a draw by repetition against the root while a seal plan
-/// (siege, breach or hold) runs: a hundred steps, beyond any plan's cost
-/// and below a finish.
+/// The score of a draw by repetition while a seal plan (siege, breach or
+/// hold) runs: a hundred steps below the root's own static score at the
+/// root (a fixed score was above the siege's cost with every trapper far
+/// from home, so the root chose the draw), and far above a loss.
 pub const SEAL_PLAN_DRAW: i32 = 10_000;
+/// A siege: the static score is divided by this. Its costs weigh 4 a step
+/// (`SIEGE_STEP`) against the rival's 1, and with every trapper far from
+/// home their sum passed the finish scores (±30,000 less the plies): the
+/// search then read every line as a forced loss, stopped deepening at
+/// depth 1 and took a draw by repetition. Dividing keeps the weights and
+/// the scores in range (lowering the siege's weights to 1 a step instead
+/// lost 13 wins of 40 at seed 5858).
+pub const SIEGE_SCORE_DIVISOR: i32 = 4;
 /// The plies from the root within which the table's scores are not taken
 /// while the game has positions seen twice (a shuffle's repetition comes
 /// back within two or four plies).

@@ -32,7 +32,7 @@ use super::heuristic::{finished_in, plain_cost, Army};
 use super::parameters::multi::FULL_RIVAL_WEIGHT;
 use super::parameters::{
     DRAWN_REACH, MAX_WIDTH, MIN_REPLIES, MIN_WIDTH, POLL_MASK, REPEAT, REPLY_DIVISOR,
-    SEAL_PLAN_DRAW,
+    SEAL_PLAN_DRAW, SIEGE_SCORE_DIVISOR,
 };
 use super::siege::SealPlan;
 use super::table::{Bound, Entry, Table};
@@ -144,6 +144,9 @@ pub struct Tree<'a> {
     /// siege once it is closed; where the no-progress ranking decides,
     /// hold the root's own home base too.
     pub(crate) seal_plan: Option<SealPlan>,
+    /// The root's score of a draw by repetition under `seal_plan`
+    /// ([`Tree::set_seal_plan`]).
+    seal_plan_draw: i32,
 }
 
 impl<'a> Tree<'a> {
@@ -199,6 +202,7 @@ impl<'a> Tree<'a> {
             brs_plus: false,
             no_move_loss: false,
             seal_plan: None,
+            seal_plan_draw: -SEAL_PLAN_DRAW,
         }
     }
 
@@ -258,10 +262,16 @@ impl<'a> Tree<'a> {
                 best_opp = best_opp.min(c);
             }
         }
-        if best_opp == i32::MAX {
+        let score = if best_opp == i32::MAX {
             -own
         } else {
             best_opp * self.rival_weight / FULL_RIVAL_WEIGHT - own
+        };
+        // The siege's costs (4 a step) would take the score past the
+        // finish scores, where it reads as a forced loss.
+        match self.seal_plan {
+            Some(SealPlan::Siege(_)) => score / SIEGE_SCORE_DIVISOR,
+            _ => score,
         }
     }
 
@@ -589,16 +599,28 @@ impl<'a> Tree<'a> {
     /// repetition (the game has seen it twice): 0, except under a seal
     /// plan, where the rival keeps its home base and only the root can
     /// win, and whose costs are no race measure: there a draw is as bad
-    /// for the root as [`SEAL_PLAN_DRAW`] steps.
+    /// for the root as [`SEAL_PLAN_DRAW`] steps more than the root's own
+    /// static score (`seal_plan_draw`): the plan's costs can be far larger
+    /// than that, and a draw must still be worse than going on.
     fn repetition_draw(&self, child: &Position) -> Option<i32> {
         if self.drawn.is_empty() || !self.drawn.contains(&child.hash()) {
             return None;
         }
         Some(if self.seal_plan.is_some() {
-            -SEAL_PLAN_DRAW
+            self.seal_plan_draw
         } else {
             0
         })
+    }
+
+    /// Follows `plan` for the root of `root` (a position of the root's
+    /// turn): a draw by repetition then scores [`SEAL_PLAN_DRAW`] below
+    /// the root's static score there.
+    pub(crate) fn set_seal_plan(&mut self, plan: Option<SealPlan>, root: &Position) {
+        self.seal_plan = plan;
+        if self.seal_plan.is_some() {
+            self.seal_plan_draw = self.evaluate(root, 0) - SEAL_PLAN_DRAW;
+        }
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -695,6 +717,32 @@ pub(super) mod tests {
                 tree.evaluate(&grandchild, 2),
                 best * tree.rival_weight / 100 - tree.army(0).cost_in(&grandchild, 0)
             );
+        });
+    }
+
+    #[test]
+    fn a_siege_with_the_trappers_far_from_home_scores_within_the_finish_bound() {
+        // The rival's seal stands, two of its pieces are locked in p1's
+        // home triangle and one is out; all ten of p1's pieces are rows
+        // away from home.
+        let pos = *crate::chinese::Checkers::from_text_with_defaults(
+            "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,i9,j14,k14,l14,m14,k15,l15,m15",
+            &crate::chinese::Rules::ccerl(),
+        )
+        .expect("valid")
+        .position();
+        with_tree(&pos, |tree| {
+            let plan = SealPlan::of(&pos, 0, true, false);
+            assert!(matches!(plan, Some(SealPlan::Siege(_))));
+            let own = plan.expect("a plan").cost(&pos, 0, tree.army(0));
+            assert!(
+                own > MATE,
+                "the plan's cost alone is past the finish scores"
+            );
+            tree.set_seal_plan(plan, &pos);
+            let score = tree.evaluate(&pos, 0);
+            assert!(score.abs() < crate::search::MATE_BOUND, "{score}");
+            assert!(tree.seal_plan_draw < score);
         });
     }
 
