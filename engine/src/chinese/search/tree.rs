@@ -143,7 +143,7 @@ pub struct Tree<'a> {
     /// ([`SealPlan::cost`]): break in while the seal is open, or lay
     /// siege once it is closed; where the no-progress ranking decides,
     /// hold the root's own home base too.
-    pub(crate) seal_plan: Option<SealPlan>,
+    seal_plan: Option<SealPlan>,
     /// The root's score of a draw by repetition under `seal_plan`
     /// ([`Tree::set_seal_plan`]).
     seal_plan_draw: i32,

@@ -66,11 +66,12 @@ pub(super) struct Table {
 }
 
 impl Table {
-    /// The next seat after `p` that still plays.
-    fn next(&self, p: usize) -> usize {
+    /// The next seat after `p` that still plays and passes `also` (`p`
+    /// when none does).
+    pub(super) fn next_where(&self, p: usize, also: impl Fn(usize) -> bool) -> usize {
         (1..=self.players)
             .map(|k| (p + k) % self.players)
-            .find(|&q| self.active[q])
+            .find(|&q| self.active[q] && also(q))
             .unwrap_or(p)
     }
 }
@@ -180,7 +181,7 @@ impl Arena {
             pos.set_to_move_unchecked(to_move);
             pos.play_unchecked(&self.nodes[child].mv);
             node = child;
-            to_move = table.next(to_move);
+            to_move = table.next_where(to_move, |_| true);
         }
         None
     }

@@ -78,9 +78,8 @@ pub(super) struct MctsReport {
 /// The search state of one `go`.
 pub(super) struct Mcts<'a> {
     armies: [Option<Army>; 6],
-    players: usize,
-    active: [bool; 6],
-    anti_blocking: bool,
+    /// The seats, who still plays and the finish rule.
+    table: Table,
     arena: &'a mut Arena,
     rng: Rng,
     /// Each player's cost at the root, for the progress share.
@@ -108,9 +107,11 @@ impl<'a> Mcts<'a> {
         });
         Mcts {
             armies,
-            players,
-            active,
-            anti_blocking,
+            table: Table {
+                players,
+                active,
+                anti_blocking,
+            },
             arena,
             rng: Rng::new(pos.hash() ^ SEED_SALT),
             root_cost,
@@ -125,16 +126,13 @@ impl<'a> Mcts<'a> {
     }
 
     fn has_finished(&self, pos: &Position, p: usize) -> bool {
-        finished_in(self.army(p), pos, p, self.anti_blocking)
+        finished_in(self.army(p), pos, p, self.table.anti_blocking)
     }
 
     /// The next player after `p` in seat order who still plays, in the
     /// search and in this iteration (`p` when nobody else does).
     fn next(&self, p: usize, order: &[u8; 6]) -> usize {
-        (1..=self.players)
-            .map(|k| (p + k) % self.players)
-            .find(|&q| self.active[q] && order[q] == RUNNING)
-            .unwrap_or(p)
+        self.table.next_where(p, |q| order[q] == RUNNING)
     }
 
     /// Plays `mv` for `p` in `pos` and records `p`'s place if it finished.
@@ -262,7 +260,7 @@ impl<'a> Mcts<'a> {
     /// place among the players who finished in it).
     fn rewards(&self, pos: &Position, order: &[u8; 6]) -> [f64; 6] {
         let mut cost = [f64::INFINITY; 6];
-        for p in (0..self.players).filter(|&p| self.active[p]) {
+        for p in (0..self.table.players).filter(|&p| self.table.active[p]) {
             cost[p] = if order[p] != RUNNING {
                 -100_000.0 + f64::from(order[p]) * 1000.0
             } else {
@@ -270,9 +268,9 @@ impl<'a> Mcts<'a> {
             };
         }
         let mut r = [0f64; 6];
-        for p in (0..self.players).filter(|&p| self.active[p]) {
-            let best_other = (0..self.players)
-                .filter(|&q| q != p && self.active[q])
+        for p in (0..self.table.players).filter(|&p| self.table.active[p]) {
+            let best_other = (0..self.table.players)
+                .filter(|&q| q != p && self.table.active[q])
                 .map(|q| cost[q])
                 .fold(f64::INFINITY, f64::min);
             let d = ((cost[p] - best_other) / RACE_SCALE).clamp(-RACE_CLAMP, RACE_CLAMP);
@@ -295,12 +293,7 @@ impl<'a> Mcts<'a> {
         max_iterations: Option<u64>,
         on_progress: &mut dyn FnMut(&MctsReport),
     ) -> MctsReport {
-        let table = Table {
-            players: self.players,
-            active: self.active,
-            anti_blocking: self.anti_blocking,
-        };
-        self.arena.start(root, me, table);
+        self.arena.start(root, me, self.table);
         let mut path: ArrayVec<usize, 512> = ArrayVec::new();
         let mut trail: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         loop {
@@ -353,7 +346,7 @@ impl<'a> Mcts<'a> {
             }
             self.seldepth = self.seldepth.max(path.len() as u32 - 1);
             // The playout.
-            for _ in 0..ROUNDS * self.players {
+            for _ in 0..ROUNDS * self.table.players {
                 let p = to_move;
                 if finishes.order[me] != RUNNING || trail.is_full() || finishes.order[p] != RUNNING
                 {
