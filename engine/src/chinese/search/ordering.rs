@@ -7,12 +7,16 @@
 
 use arrayvec::ArrayVec;
 
-use super::super::geometry::Cell;
+use super::super::geometry::{Cell, Mask};
 use super::super::moves::{Move, MoveList, MAX_MOVES};
 use super::super::position::Position;
 use super::tree::{Ordered, Tree};
 
 use super::parameters::{PROGRESS_KEY_BACKWARD_DIVISOR, PROGRESS_KEY_STEP, SHORT_LIST};
+
+/// What the ordering key of a move from a kept seal point adds
+/// ([`Tree::kept`]): more than any race move's key.
+const KEPT_LAST: i32 = 1 << 20;
 
 /// The ordering key of a move of a piece from tip distance `from` to `to`
 /// (lower is better): [`PROGRESS_KEY_STEP`] per step gained, and a small push for the backward
@@ -51,11 +55,17 @@ impl Tree<'_> {
     ) -> ArrayVec<Move, N> {
         let limit = limit.min(N);
         let tip = self.army(p).tip;
+        let kept = self.kept.get(p).copied().unwrap_or(Mask::EMPTY);
         let score = |from: Cell, to: Cell| {
             if first == Some((from.index() as u8, to.index() as u8)) {
                 return i32::MIN;
             }
-            progress_key(i32::from(tip[from.index()]), i32::from(tip[to.index()]))
+            let key = progress_key(i32::from(tip[from.index()]), i32::from(tip[to.index()]));
+            if kept.contains(from) {
+                key + KEPT_LAST
+            } else {
+                key
+            }
         };
         // (score, tie-break, move), sorted by the first two. Ties are broken
         // by a hash of the move and the position: in generation order they
@@ -126,6 +136,41 @@ mod tests {
                 let last = *all.last().expect("moves");
                 let first = Some((last.from.index() as u8, last.to.index() as u8));
                 assert_eq!(tree.ordered(&pos, p, 4, first)[0], last);
+            }
+        });
+    }
+
+    #[test]
+    fn under_a_hold_the_seal_points_move_last() {
+        use super::super::siege::SealPlan;
+        use crate::chinese::{Checkers, Rules};
+        // Both sides keep their seals; p2 has three pieces out.
+        let pos = *Checkers::from_text_with_defaults(
+            "I2 1 e2,e3,f3,g3,e4,f4,g4,h4,j13,k13/h6,k8,l9,j14,k14,l14,m14,k15,l15,m15 ply=40",
+            &Rules::default(),
+        )
+        .expect("valid")
+        .position();
+        let plan = SealPlan::of(&pos, 0, false, true);
+        let Some(SealPlan::Hold(hold, None)) = plan else {
+            panic!("a hold behind a closed seal: {plan:?}");
+        };
+        with_tree(&pos, |tree| {
+            // The race order puts a seal piece's jump forward first.
+            let race = tree.ordered(&pos, 1, usize::MAX, None);
+            assert!(hold.rival_ward().contains(race[0].from()));
+            tree.set_seal_plan(plan, &pos);
+            for (p, kept) in [(0, hold.ward()), (1, hold.rival_ward())] {
+                let moves = tree.ordered(&pos, p, usize::MAX, None);
+                let first_kept = moves
+                    .iter()
+                    .position(|m| kept.contains(m.from()))
+                    .expect("a seal piece can move");
+                assert!(first_kept > 0, "player {p}");
+                assert!(
+                    moves[first_kept..].iter().all(|m| kept.contains(m.from())),
+                    "player {p}: every seal move after every other"
+                );
             }
         });
     }

@@ -141,6 +141,17 @@ pub const HOLD_EXPOSED: i32 = 3000;
 /// keeper off the home seal (a waiting move that opens a hole and plans
 /// to refill it later; at 4 steps, a tip piece's release still pays).
 pub const HOLD_LEAVE: i32 = 400;
+/// A hold: the score a root move loses for freeing a seal point of the
+/// home base with a rival piece within [`HOLD_DANGER`] steps of it, above
+/// [`HOLD_EXPOSED`]: such a hole is one rival move from exposed.
+pub const HOLD_LEAVE_NEAR: i32 = 4000;
+/// A hold: how near (in steps) a rival piece makes freeing a seal point
+/// cost [`HOLD_LEAVE_NEAR`].
+pub const HOLD_DANGER: u32 = 3;
+/// A hold behind a closed seal: the extra cost of a root piece left in its
+/// home base beyond the keepers (behind a full seal it cannot get out: its
+/// whole race is still to run, more than the leaf's few steps show).
+pub const HOLD_BEHIND: i32 = 600;
 /// A hold behind a closed seal: the root's pieces that keep its home seal,
 /// one for each seal point.
 pub const HOLD_KEEPERS: usize = 7;

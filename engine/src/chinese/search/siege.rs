@@ -79,11 +79,11 @@ impl SealPlan {
         breach.map(SealPlan::Breach)
     }
 
-    /// What a root move `mv` is scored lower under the plan (see
+    /// What a root move `mv` in `pos` (`me` to move) is scored lower under the plan (see
     /// [`Hold::root_penalty`]; nothing under the others).
-    pub(crate) fn root_penalty(&self, mv: &Move) -> i32 {
+    pub(crate) fn root_penalty(&self, pos: &Position, me: usize, mv: &Move) -> i32 {
         match self {
-            SealPlan::Hold(hold, None) => hold.root_penalty(mv),
+            SealPlan::Hold(hold, None) => hold.root_penalty(pos, me, mv),
             _ => 0,
         }
     }

@@ -24,6 +24,7 @@
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::super::geometry::Mask;
 use super::super::moves::{Move, MAX_MOVES};
 use super::super::position::Position;
 use super::super::zobrist::KEYS;
@@ -147,6 +148,12 @@ pub struct Tree<'a> {
     /// The root's score of a draw by repetition under `seal_plan`
     /// ([`Tree::set_seal_plan`]).
     seal_plan_draw: i32,
+    /// Under a hold behind a closed seal, the seal points each player
+    /// keeps: moves from them are ordered after every other move, so that
+    /// a node's short list holds the moves of the pieces out (a sealer
+    /// moves its seal last, and the race order would put its seal's
+    /// forward moves first).
+    pub(super) kept: [Mask; 2],
 }
 
 impl<'a> Tree<'a> {
@@ -203,6 +210,7 @@ impl<'a> Tree<'a> {
             no_move_loss: false,
             seal_plan: None,
             seal_plan_draw: -SEAL_PLAN_DRAW,
+            kept: [Mask::EMPTY; 2],
         }
     }
 
@@ -252,6 +260,11 @@ impl<'a> Tree<'a> {
             Some(plan) => plan.cost(pos, self.root, self.army(self.root)),
             None => self.cost(pos, self.root),
         };
+        if let Some(SealPlan::Hold(hold, None)) = &self.seal_plan {
+            // Behind a closed seal the game ends at the no-progress
+            // ranking: the rival is measured as that ranking measures it.
+            return hold.rival_cost(pos, 1 - self.root) - own;
+        }
         let mut best_opp = i32::MAX;
         for p in 0..self.players {
             if p != self.root && self.active[p] {
@@ -443,7 +456,7 @@ impl<'a> Tree<'a> {
                     score
                 };
                 let score = match (&self.seal_plan, ply) {
-                    (Some(plan), 0) => score - plan.root_penalty(&mv),
+                    (Some(plan), 0) => score - plan.root_penalty(pos, self.root, &mv),
                     _ => score,
                 };
                 if score > best {
@@ -618,6 +631,11 @@ impl<'a> Tree<'a> {
     /// the root's static score there.
     pub(crate) fn set_seal_plan(&mut self, plan: Option<SealPlan>, root: &Position) {
         self.seal_plan = plan;
+        self.kept = [Mask::EMPTY; 2];
+        if let Some(SealPlan::Hold(hold, None)) = &self.seal_plan {
+            self.kept[self.root] = hold.ward();
+            self.kept[1 - self.root] = hold.rival_ward();
+        }
         if self.seal_plan.is_some() {
             self.seal_plan_draw = self.evaluate(root, 0) - SEAL_PLAN_DRAW;
         }
