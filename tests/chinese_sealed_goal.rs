@@ -87,6 +87,35 @@ fn first_blocking_bot(game: &Checkers, rng: &mut Rng) -> Move {
     ties[rng.below(ties.len())]
 }
 
+/// The blocking bot of `benches/scripts/blocking_bot.py` once its tips
+/// are out: it moves the seven pieces on its seal (the points of its home
+/// base nearest the centre) only when no other piece can move; otherwise
+/// the move that advances most rows towards its goal, ties broken by `rng`.
+fn seal_keeper(game: &Checkers, rng: &mut Rng) -> Move {
+    let pos = game.position();
+    let me = pos.to_move();
+    let home = pos.goal(1 - me);
+    let home_tip = pos.seat(me).tip();
+    let legal = game.legal_moves();
+    let free: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| !home.contains(m.from()) || m.from().hex_distance(home_tip) < 2)
+        .collect();
+    let pool = if free.is_empty() { legal } else { free };
+    let gain = |m: &Move| {
+        let rows = i32::from(m.to().y()) - i32::from(m.from().y());
+        if me == 0 {
+            rows
+        } else {
+            -rows
+        }
+    };
+    let best = pool.iter().map(gain).max().unwrap_or(0);
+    let ties: Vec<Move> = pool.into_iter().filter(|m| gain(m) == best).collect();
+    ties[rng.below(ties.len())]
+}
+
 /// Plays `game` out under its rules (CCERL's move limit ends it 240 plies
 /// on, the site rules' no-progress limit 30 rounds after the last progress):
 /// `engine_seat` by the engine at `nodes` per move, the other seat by
@@ -191,4 +220,40 @@ fn the_own_home_base_is_held_when_the_ranking_decides_a_sealed_game() {
             );
         }
     }
+}
+
+/// A position of a game against the script's bot under the site rules
+/// (ply 16, the engine p1 to move): the bot keeps its seven seal points
+/// with its three other pieces out (l12, k13, m13, coming south), and p1's
+/// own seal is not whole: e3 is free, with e2 behind it.
+const HOLD_TO_MAKE: &str =
+    "I2 1 e2,f3,g3,e4,f4,g4,h4,g6,h6,i7/l12,k13,m13,j14,k14,l14,m14,k15,l15,m15 ply=16";
+
+/// The engine closes its seal before the bot's pieces arrive, lets none in
+/// and brings its three pieces out to the bot's seal: it is never ranked
+/// below the bot, and it is ranked first whenever the bot's pieces are not
+/// all at its own seal when the limit comes (their sideways moves take
+/// some away), anti-blocking on or off.
+#[test]
+fn the_hold_is_made_whole_and_wins_the_ranking_against_the_seal_keeper() {
+    let mut wins = 0;
+    for anti_blocking in [true, false] {
+        let rules = Rules {
+            anti_blocking,
+            ..Rules::default()
+        };
+        let game = Checkers::from_text_with_defaults(HOLD_TO_MAKE, &rules).expect("valid");
+        for seed in 1..=4 {
+            let mut rng = Rng::new(seed);
+            let (places, plies) =
+                play_out(game.clone(), 0, 20_000, |game| seal_keeper(game, &mut rng));
+            let (engine, bot) = (places[0].expect("placed"), places[1].expect("placed"));
+            assert!(
+                engine <= bot,
+                "anti-blocking {anti_blocking}, seed {seed}: places {places:?} after {plies} plies"
+            );
+            wins += usize::from(engine < bot);
+        }
+    }
+    assert!(wins >= 5, "{wins} wins of 8");
 }
