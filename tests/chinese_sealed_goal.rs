@@ -73,6 +73,12 @@ fn first_blocking_bot(game: &Checkers, rng: &mut Rng) -> Move {
         })
         .find(|pool| !pool.is_empty())
         .unwrap_or_default();
+    most_rows_forward(pool, me, rng)
+}
+
+/// Of `pool` (not empty), a move of player `me` that advances most rows
+/// towards its goal, ties broken by `rng`.
+fn most_rows_forward(pool: Vec<Move>, me: usize, rng: &mut Rng) -> Move {
     // The first player starts at the south and moves up the ranks.
     let gain = |m: &Move| {
         let rows = i32::from(m.to().y()) - i32::from(m.from().y());
@@ -103,17 +109,7 @@ fn seal_keeper(game: &Checkers, rng: &mut Rng) -> Move {
         .filter(|m| !home.contains(m.from()) || m.from().hex_distance(home_tip) < 2)
         .collect();
     let pool = if free.is_empty() { legal } else { free };
-    let gain = |m: &Move| {
-        let rows = i32::from(m.to().y()) - i32::from(m.from().y());
-        if me == 0 {
-            rows
-        } else {
-            -rows
-        }
-    };
-    let best = pool.iter().map(gain).max().unwrap_or(0);
-    let ties: Vec<Move> = pool.into_iter().filter(|m| gain(m) == best).collect();
-    ties[rng.below(ties.len())]
+    most_rows_forward(pool, me, rng)
 }
 
 /// Plays `game` out under its rules (CCERL's move limit ends it 240 plies

@@ -174,19 +174,7 @@ impl Hold {
             .iter()
             .map(|c| i32::from(self.rival_goal_distance[c.index()]) * STEP)
             .sum();
-        let mine = pos.pieces(1 - rival);
-        let occupied = pos.occupied();
-        let holes: i32 = (self.rival_ward & !occupied)
-            .iter()
-            .map(|hole| {
-                if enterable(hole, mine, occupied) {
-                    HOLD_HOLE + HOLD_EXPOSED
-                } else {
-                    HOLD_HOLE
-                }
-            })
-            .sum();
-        distance + holes
+        distance + seal_holes(self.rival_ward, pos.pieces(1 - rival), pos.occupied())
     }
 
     /// What a root move `mv` in `pos` (the root, `me`, to move) is scored
@@ -226,8 +214,7 @@ impl Hold {
             after.set_to_move_unchecked(me);
             after.play_unchecked(mv);
             let occupied = after.occupied();
-            let refill = behind & !Mask::EMPTY.with(hole);
-            if enterable(hole, after.pieces(1 - me), occupied) || !enterable(hole, refill, occupied)
+            if enterable(hole, after.pieces(1 - me), occupied) || !enterable(hole, behind, occupied)
             {
                 penalty += HOLD_LEAVE_NEAR;
             }
@@ -244,16 +231,23 @@ impl Hold {
         let theirs = pos.pieces(1 - me);
         let intruders = (theirs & self.home).count() as i32;
         let arrived = (mine & army.goal).count() as i32;
-        let mut cost = (intruders - arrived) * HOLD_INTRUDER;
-        let occupied = pos.occupied();
-        for hole in self.ward & !occupied {
-            cost += HOLD_HOLE;
-            if enterable(hole, theirs, occupied) {
-                cost += HOLD_EXPOSED;
-            }
-        }
-        cost
+        (intruders - arrived) * HOLD_INTRUDER + seal_holes(self.ward, theirs, pos.occupied())
     }
+}
+
+/// The cost of the free points of `seal`: [`HOLD_HOLE`] each, and
+/// [`HOLD_EXPOSED`] more where a piece of `attackers` can enter it at once.
+fn seal_holes(seal: Mask, attackers: Mask, occupied: Mask) -> i32 {
+    (seal & !occupied)
+        .iter()
+        .map(|hole| {
+            if enterable(hole, attackers, occupied) {
+                HOLD_HOLE + HOLD_EXPOSED
+            } else {
+                HOLD_HOLE
+            }
+        })
+        .sum()
 }
 
 /// Whether a piece of `theirs` can move onto the free point `hole` at once
