@@ -34,6 +34,7 @@ mod brs_plus;
 mod deepening;
 #[cfg(test)]
 mod fixtures;
+mod guard;
 mod heuristic;
 mod hold;
 mod mcts;

@@ -112,6 +112,16 @@ pub const SIEGE_SCORE_DIVISOR: i32 = 4;
 /// while the game has positions seen twice (a shuffle's repetition comes
 /// back within two or four plies).
 pub const DRAWN_REACH: usize = 4;
+/// A guard (`guard.rs`): the fewest rival pieces on the seal points of the
+/// root's goal, with its three points behind them empty.
+pub const GUARD_MIN_SEALERS: u32 = 6;
+/// A guard: the cost of each of the two points next to the tip of the
+/// root's home triangle left free (more than a move's gain: the root keeps
+/// its pieces there, or brings one back).
+pub const GUARD_OPEN: i32 = 1500;
+/// A guard, and a siege: the cost of each of those points a rival piece
+/// holds.
+pub const GUARD_TAKEN: i32 = 3000;
 /// A breach (`siege.rs`): the fewest rival pieces still on its home base.
 pub const BREACH_MIN_HOME: u32 = 8;
 /// A breach: a rival piece at most this many steps from its own goal

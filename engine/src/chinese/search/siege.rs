@@ -33,12 +33,13 @@ use arrayvec::ArrayVec;
 use super::super::geometry::{Cell, Dir, Mask, CELLS};
 use super::super::moves::Move;
 use super::super::position::Position;
+use super::guard::{deep_points, Guard};
 use super::heuristic::{tip_table, Army};
 use super::hold::Hold;
 use super::parameters::{
-    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, SIEGE_HOLE_REACH,
-    SIEGE_LAST_HOLE, SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY, SIEGE_STEP,
-    SIEGE_TRAP_STEP,
+    BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, GUARD_TAKEN,
+    SIEGE_HOLE_REACH, SIEGE_LAST_HOLE, SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY,
+    SIEGE_STEP, SIEGE_TRAP_STEP,
 };
 
 /// The plan the root's own cost follows against a rival keeping its home
@@ -50,6 +51,9 @@ pub(crate) enum SealPlan {
     Breach(Breach),
     /// The goal is sealed: take the rival's other moves away.
     Siege(Siege),
+    /// The goal is sealed and the rival's other pieces are on their way:
+    /// keep them off the deepest points of the root's home triangle.
+    Guard(Guard),
     /// The no-progress ranking decides: keep the rival's pieces out of the
     /// root's home base, with the breach's runner while the seal is open.
     Hold(Hold, Option<Breach>),
@@ -68,6 +72,9 @@ impl SealPlan {
         if no_move_loss {
             if let Some(siege) = Siege::of(pos, me) {
                 return Some(SealPlan::Siege(siege));
+            }
+            if let Some(guard) = Guard::of(pos, me) {
+                return Some(SealPlan::Guard(guard));
             }
         }
         let breach = Breach::of(pos, me);
@@ -94,6 +101,7 @@ impl SealPlan {
         match self {
             SealPlan::Breach(breach) => breach.cost(pos, me, army),
             SealPlan::Siege(siege) => siege.cost(pos, me, army),
+            SealPlan::Guard(guard) => guard.cost(pos, me, army),
             SealPlan::Hold(hold, Some(breach)) => {
                 breach.cost(pos, me, army) + hold.terms(pos, me, army)
             }
@@ -181,6 +189,9 @@ pub(crate) struct Siege {
     home_distance: &'static [u8; CELLS],
     /// How many of the root's pieces keep heading for the goal.
     attackers: usize,
+    /// The two points next to the tip of the root's home triangle, which
+    /// the rival's locked pieces must not both take.
+    deep: Mask,
 }
 
 impl Siege {
@@ -227,6 +238,7 @@ impl Siege {
             home,
             home_distance: Cell::distance_table(pos.seat(me), false),
             attackers,
+            deep: deep_points(pos, me),
         })
     }
 
@@ -268,7 +280,9 @@ impl Siege {
                     .iter()
                     .any(|t| t.hex_distance(hole) <= SIEGE_HOLE_REACH)
             });
+        let deep_taken = (self.deep & pos.pieces(rival)).count() as i32;
         cost + locked_mobility(pos, rival, self.home) as i32 * SIEGE_MOBILITY
+            + deep_taken * GUARD_TAKEN
             + if last_hole { SIEGE_LAST_HOLE } else { 0 }
     }
 }
