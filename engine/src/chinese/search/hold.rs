@@ -62,10 +62,9 @@ pub(crate) struct Hold {
     rival_ward: Mask,
     /// Step distance of each cell to the nearest point of `ward`.
     ward_distance: [u8; CELLS],
-    /// Step distance of each cell to the nearest point of the root's goal
-    /// (and of the rival's, `rival_goal_distance`): the ranking's distance.
+    /// Step distance of each cell to the nearest point of the root's goal:
+    /// the ranking's distance for every piece but a Japanese king.
     goal_distance: &'static [u8; CELLS],
-    rival_goal_distance: &'static [u8; CELLS],
 }
 
 /// The points of `area` (a triangle's points) at least two steps from the
@@ -110,7 +109,6 @@ impl Hold {
             rival_ward: seal_points(goal, pos.seat(rival)),
             ward_distance,
             goal_distance: Cell::distance_table(pos.seat(me).opposite(), camp),
-            rival_goal_distance: Cell::distance_table(pos.seat(rival).opposite(), camp),
         })
     }
 
@@ -132,13 +130,21 @@ impl Hold {
     /// no-progress ranking counts: the goal's tip is out of reach behind the
     /// seal), plus [`Hold::terms`].
     pub(crate) fn cost(&self, pos: &Position, me: usize, army: &Army) -> i32 {
+        // The ranking measures a Japanese king by its distance to the tip.
+        let goal_tip = pos.seat(me).opposite().tip();
+        let kings = pos.kings();
         let mut pieces: ArrayVec<(u8, u8, bool), 15> = pos
             .pieces(me)
             .iter()
             .map(|c| {
+                let to_goal = if kings.contains(c) {
+                    c.hex_distance(goal_tip) as u8
+                } else {
+                    self.goal_distance[c.index()]
+                };
                 (
                     self.ward_distance[c.index()],
-                    self.goal_distance[c.index()],
+                    to_goal,
                     self.home.contains(c),
                 )
             })
@@ -169,12 +175,8 @@ impl Hold {
     /// distance they gain, every line of the root loses that much, and the
     /// root's moves are chosen against a rival that does not exist.
     pub(crate) fn rival_cost(&self, pos: &Position, rival: usize) -> i32 {
-        let distance: i32 = pos
-            .pieces(rival)
-            .iter()
-            .map(|c| i32::from(self.rival_goal_distance[c.index()]) * STEP)
-            .sum();
-        distance + seal_holes(self.rival_ward, pos.pieces(1 - rival), pos.occupied())
+        pos.goal_distance(rival) as i32 * STEP
+            + seal_holes(self.rival_ward, pos.pieces(1 - rival), pos.occupied())
     }
 
     /// What a root move `mv` in `pos` (the root, `me`, to move) is scored
