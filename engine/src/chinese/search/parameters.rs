@@ -280,8 +280,11 @@ pub mod mcts {
     /// The race's logistic argument is clamped to ±`RACE_CLAMP` (its value
     /// is then 0 or 1 to within 1e-13; `exp` never overflows).
     pub const RACE_CLAMP: f64 = 30.0;
-    /// The share of the reward given to the player's own progress.
-    pub const PROGRESS_SHARE: f64 = 0.2;
+    /// The share of the reward given to the player's own progress. The
+    /// race share is a mean over five rivals at six seats, of which
+    /// usually one or two are close enough to move it, so the progress
+    /// share is small beside it.
+    pub const PROGRESS_SHARE: f64 = 0.05;
     /// Own progress per round (hundredths of a step) that earns the full
     /// progress share.
     pub const PROGRESS_PER_ROUND: f64 = 500.0;

@@ -20,9 +20,10 @@
 //! some have finished the others move more often): the best move by the same key with
 //! probability 1 − ε (random tie-break), a uniformly random move
 //! otherwise. A player's reward at the end is a blend of
-//! its race against the best other player (a logistic of the difference
-//! of their costs) and its own progress since the root, so that a player
-//! far ahead or far behind still prefers progress.
+//! its expected place (the mean, over the other players, of a logistic of
+//! the difference of their costs: the share of them it finishes ahead of)
+//! and its own progress since the root, so that a player far ahead or far
+//! behind still prefers progress.
 //!
 //! Memory: the nodes live in an [`Arena`] that the engine keeps across
 //! moves, with the progressive-history table: its size follows `Hash`
@@ -269,12 +270,16 @@ impl<'a> Mcts<'a> {
         }
         let mut r = [0f64; 6];
         for p in (0..self.table.players).filter(|&p| self.table.active[p]) {
-            let best_other = (0..self.table.players)
-                .filter(|&q| q != p && self.table.active[q])
-                .map(|q| cost[q])
-                .fold(f64::INFINITY, f64::min);
-            let d = ((cost[p] - best_other) / RACE_SCALE).clamp(-RACE_CLAMP, RACE_CLAMP);
-            let race = 1.0 / (1.0 + d.exp());
+            // The expected share of the other players that `p` finishes
+            // ahead of: one less its expected place, scaled to 0..1.
+            let (mut ahead, mut others) = (0.0, 0.0);
+            for q in (0..self.table.players).filter(|&q| q != p && self.table.active[q]) {
+                let d = ((cost[p] - cost[q]) / RACE_SCALE).clamp(-RACE_CLAMP, RACE_CLAMP);
+                ahead += 1.0 / (1.0 + d.exp());
+                others += 1.0;
+            }
+            // Alone at the table, a player has won its race.
+            let race = if others > 0.0 { ahead / others } else { 1.0 };
             let progress = (self.root_cost[p] - cost[p]) / (ROUNDS as f64 * PROGRESS_PER_ROUND);
             r[p] = (1.0 - PROGRESS_SHARE) * race + PROGRESS_SHARE * progress.clamp(0.0, 1.0);
         }
@@ -666,11 +671,19 @@ mod tests {
         let expected = PROGRESS_SHARE / 2.0;
         assert!((gained[0] - still[0] - expected).abs() < 1e-9);
         assert_eq!(gained[1..], still[1..]);
-        // A player who finished in the iteration takes the race share.
+        // A player who finished in the iteration takes the race share; the
+        // others finish behind it, so they beat at most four of five.
         let mut order = [RUNNING; 6];
         order[3] = 0;
         let r = mcts.rewards(&pos, &order);
         assert!(r[3] >= (1.0 - PROGRESS_SHARE) - 1e-9);
-        assert!(r.iter().enumerate().all(|(p, &x)| p == 3 || x < 0.5));
+        let most = (1.0 - PROGRESS_SHARE) * 0.8 + PROGRESS_SHARE;
+        assert!(r.iter().enumerate().all(|(p, &x)| p == 3 || x <= most));
+        // The race shares are the shares of the others each player is
+        // expected to beat: of each pair one beats the other, so at six
+        // players they add up to three (only player 0 has progress, half).
+        let shares: f64 = mcts.rewards(&pos, &[RUNNING; 6]).iter().sum();
+        let expected = (1.0 - PROGRESS_SHARE) * 3.0 + PROGRESS_SHARE / 2.0;
+        assert!((shares - expected).abs() < 1e-9, "{shares}");
     }
 }
