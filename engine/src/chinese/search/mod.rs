@@ -725,7 +725,8 @@ mod tests {
         assert!(game.position().is_legal(&a.best.expect("a move")));
         assert_eq!(a.pv.first(), a.best.as_ref());
         assert_eq!(a.depth as usize, a.pv.len());
-        let b = engine.search(&game, &by_nodes, &stop, &mut |_| {});
+        // (A second search of the same engine goes on in the tree it kept.)
+        let b = Engine::new(1).search(&game, &by_nodes, &stop, &mut |_| {});
         assert_eq!((b.best, b.nodes), (a.best, 700));
         let timed = SearchLimits {
             movetime: Some(std::time::Duration::from_millis(30)),
