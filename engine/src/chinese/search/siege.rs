@@ -393,6 +393,25 @@ mod tests {
     }
 
     #[test]
+    fn a_locked_piece_next_to_the_home_tip_costs_the_guards_charge() {
+        // The rival's f2 is one of the two points next to p1's home tip
+        // (e2, f2): two locked there would reach every point.
+        let pos = position(SEALED);
+        let siege = Siege::of(&pos, 0).expect("a siege");
+        let names: Vec<String> = siege.deep.iter().map(|c| c.to_string()).collect();
+        assert_eq!(names, ["e2", "f2"]);
+        let army = Army::of(&pos, 0);
+        let without = Siege {
+            deep: Mask::EMPTY,
+            ..siege
+        };
+        assert_eq!(
+            siege.cost(&pos, 0, &army),
+            without.cost(&pos, 0, &army) + GUARD_TAKEN
+        );
+    }
+
+    #[test]
     fn locked_pieces_spread_over_the_home_triangle_leave_fewer_attackers() {
         // The rival's e1, e2 and g4 locked in p1's home triangle reach all
         // seven other points of it (g4 steps along the front row), so
