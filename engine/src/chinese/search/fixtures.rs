@@ -4,6 +4,20 @@ use super::super::position::Position;
 use crate::chinese::{Checkers, Rules};
 use crate::Game;
 
+/// The position of `text` under the CCERL rules.
+pub(super) fn ccerl(text: &str) -> Position {
+    *Checkers::from_text_with_defaults(text, &Rules::ccerl())
+        .expect("valid")
+        .position()
+}
+
+/// The position of `text` under the site rules (the defaults).
+pub(super) fn site(text: &str) -> Position {
+    *Checkers::from_text_with_defaults(text, &Rules::default())
+        .expect("valid")
+        .position()
+}
+
 /// A 6-player middle game (from a match record).
 pub(super) fn middle_game() -> Position {
     let mut game = Checkers::new(Rules::for_players(6));

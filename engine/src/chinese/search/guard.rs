@@ -21,6 +21,7 @@
 use super::super::geometry::Mask;
 use super::super::position::Position;
 use super::heuristic::{tip_table, Army};
+use super::hold::seal_points;
 use super::parameters::{GUARD_MIN_SEALERS, GUARD_OPEN, GUARD_TAKEN};
 
 /// A sealing rival whose free pieces are not yet locked in the root's
@@ -45,12 +46,9 @@ impl Guard {
         let rival = 1 - me;
         let theirs = pos.pieces(rival);
         let goal = pos.goal(me);
-        let goal_tip = tip_table(pos.seat(me).opposite());
-        let behind = goal
-            .iter()
-            .filter(|c| goal_tip[c.index()] < 2)
-            .fold(Mask::EMPTY, Mask::with);
-        let sealers = (theirs & goal & !behind).count();
+        let seal = seal_points(goal, pos.seat(me).opposite());
+        let behind = goal & !seal;
+        let sealers = (theirs & seal).count();
         if sealers < GUARD_MIN_SEALERS || !(theirs & behind).is_empty() {
             return None;
         }
@@ -84,14 +82,9 @@ pub(crate) fn deep_points(pos: &Position, me: usize) -> Mask {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::ccerl as position;
     use super::*;
     use crate::chinese::{Checkers, Rules};
-
-    fn position(text: &str) -> Position {
-        *Checkers::from_text_with_defaults(text, &Rules::ccerl())
-            .expect("valid")
-            .position()
-    }
 
     /// p2 keeps the seven seal points of p1's goal with its tip points
     /// (l16, m16, m17) emptied; its three other pieces are on their way

@@ -267,14 +267,9 @@ fn enterable(hole: Cell, theirs: Mask, occupied: Mask) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::site as position;
     use super::*;
-    use crate::chinese::{Checkers, Rules};
-
-    fn position(text: &str) -> Position {
-        *Checkers::from_text_with_defaults(text, &Rules::default())
-            .expect("valid")
-            .position()
-    }
+    use crate::chinese::Rules;
 
     /// p2 keeps j14, k14, l14, m14, k15, l15, m15 (p1's goal's seal) with
     /// two pieces out; p1 still holds its own seal.

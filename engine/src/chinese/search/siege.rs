@@ -34,8 +34,8 @@ use super::super::geometry::{Cell, Dir, Mask, CELLS};
 use super::super::moves::Move;
 use super::super::position::Position;
 use super::guard::{deep_points, Guard};
-use super::heuristic::{tip_table, Army};
-use super::hold::Hold;
+use super::heuristic::Army;
+use super::hold::{seal_points, Hold};
 use super::parameters::{
     BREACH_CLOSED, BREACH_MIN_HOME, BREACH_RIVAL_REACH, BREACH_RUNNER, GUARD_TAKEN,
     SIEGE_HOLE_REACH, SIEGE_LAST_HOLE, SIEGE_MIN_LOCKED, SIEGE_MIN_SEALERS, SIEGE_MOBILITY,
@@ -141,7 +141,7 @@ impl Breach {
         {
             return None;
         }
-        let seal = seal_points(pos, me);
+        let seal = seal_points(pos.goal(me), pos.seat(me).opposite());
         ((seal & !pos.occupied()).count() != 0).then_some(Breach { seal })
     }
 
@@ -167,16 +167,6 @@ impl Breach {
         }
         base + nearest as i32 * BREACH_RUNNER
     }
-}
-
-/// The seal of `me`'s goal: its points at least two steps from the tip
-/// (the two rows nearest the centre), through which every way in passes.
-fn seal_points(pos: &Position, me: usize) -> Mask {
-    let tip = tip_table(pos.seat(me).opposite());
-    pos.goal(me)
-        .iter()
-        .filter(|c| tip[c.index()] >= 2)
-        .fold(Mask::EMPTY, Mask::with)
 }
 
 /// What the siege evaluation needs, fixed for a search.
@@ -339,14 +329,8 @@ fn locked_mobility(pos: &Position, player: usize, area: Mask) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::ccerl as position;
     use super::*;
-    use crate::chinese::{Checkers, Rules};
-
-    fn position(text: &str) -> Position {
-        *Checkers::from_text_with_defaults(text, &Rules::ccerl())
-            .expect("valid")
-            .position()
-    }
 
     /// The sealed goal of a CCERL game (ply 60): seven rival pieces on p1's
     /// goal, three locked in the rival's goal.
