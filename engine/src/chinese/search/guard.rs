@@ -63,7 +63,7 @@ impl Guard {
     }
 
     /// What the deepest points of the root's home triangle cost in `pos`.
-    pub(crate) fn terms(&self, pos: &Position, me: usize) -> i32 {
+    fn terms(&self, pos: &Position, me: usize) -> i32 {
         let free = self.deep & !pos.occupied();
         let taken = self.deep & pos.pieces(1 - me);
         free.count() as i32 * GUARD_OPEN + taken.count() as i32 * GUARD_TAKEN
