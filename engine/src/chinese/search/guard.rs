@@ -82,7 +82,7 @@ pub(crate) fn deep_points(pos: &Position, me: usize) -> Mask {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::ccerl as position;
+    use super::super::fixtures::ccerl;
     use super::*;
     use crate::chinese::{Checkers, Rules};
 
@@ -94,7 +94,7 @@ mod tests {
 
     #[test]
     fn a_seal_with_its_tips_emptied_is_guarded_against() {
-        let pos = position(SEALING);
+        let pos = ccerl(SEALING);
         let guard = Guard::of(&pos, 0).expect("a guard for p1");
         let deep = deep_points(&pos, 0);
         let names: Vec<String> = deep.iter().map(|c| c.to_string()).collect();
@@ -113,13 +113,13 @@ mod tests {
 
     #[test]
     fn a_deep_point_left_costs_and_one_taken_by_the_rival_costs_more() {
-        let pos = position(SEALING);
+        let pos = ccerl(SEALING);
         let guard = Guard::of(&pos, 0).expect("a guard");
-        let left = position(
+        let left = ccerl(
             "I2 1 e1,e3,f2,g5,h5,i5,f6,i12,i13,j13/g7,h8,i9,j14,k14,l14,m14,k15,l15,m15 ply=30",
         );
         assert_eq!(guard.terms(&left, 0), GUARD_OPEN);
-        let taken = position(
+        let taken = ccerl(
             "I2 1 e1,e3,f2,g5,h5,i5,f6,i12,i13,j13/e2,h8,i9,j14,k14,l14,m14,k15,l15,m15 ply=30",
         );
         assert_eq!(guard.terms(&taken, 0), GUARD_TAKEN);

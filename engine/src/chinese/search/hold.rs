@@ -267,7 +267,7 @@ fn enterable(hole: Cell, theirs: Mask, occupied: Mask) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::site as position;
+    use super::super::fixtures::site;
     use super::*;
     use crate::chinese::Rules;
 
@@ -278,7 +278,7 @@ mod tests {
 
     #[test]
     fn a_seal_closed_after_a_piece_left_is_a_hold() {
-        let pos = position(SEALED);
+        let pos = site(SEALED);
         let hold = Hold::of(&pos, 0, false).expect("a hold for p1");
         assert_eq!(hold.ward.count(), 7);
         assert!(Hold::of(&pos, 1, false).is_none(), "p1 keeps no piece out");
@@ -290,29 +290,29 @@ mod tests {
 
     #[test]
     fn an_open_point_of_the_own_seal_and_an_intruder_cost() {
-        let pos = position(SEALED);
+        let pos = site(SEALED);
         let hold = Hold::of(&pos, 0, false).expect("a hold");
         let army = Army::of(&pos, 0);
         assert_eq!(hold.terms(&pos, 0, &army), 0);
         // g4 leaves its seal point: a hole, out of the rival's reach.
         let open = "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g5,h4/i7,j8,j14,k14,l14,m14,k15,l15,m15,m17";
-        assert_eq!(hold.terms(&position(open), 0, &army), HOLD_HOLE);
+        assert_eq!(hold.terms(&site(open), 0, &army), HOLD_HOLE);
         // The leaver keeps nothing it gained: a tip piece takes its place
         // among the keepers, one step from the seal, and the whole cost
         // rises.
         assert!(
-            hold.cost(&position(open), 0, &army) > hold.cost(&pos, 0, &army),
+            hold.cost(&site(open), 0, &army) > hold.cost(&pos, 0, &army),
             "a keeper leaving for the race costs"
         );
         // A rival piece next to the hole threatens it.
         let threatened = "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g5,h4/h5,j8,j14,k14,l14,m14,k15,l15,m15,m17";
         assert_eq!(
-            hold.terms(&position(threatened), 0, &army),
+            hold.terms(&site(threatened), 0, &army),
             HOLD_HOLE + HOLD_EXPOSED
         );
         // A rival piece on that point: no hole, one intruder.
         let entered = "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g5,h4/g4,j8,j14,k14,l14,m14,k15,l15,m15,m17";
-        assert_eq!(hold.terms(&position(entered), 0, &army), HOLD_INTRUDER);
+        assert_eq!(hold.terms(&site(entered), 0, &army), HOLD_INTRUDER);
     }
 
     fn at(name: &str) -> Cell {
@@ -330,26 +330,25 @@ mod tests {
 
     #[test]
     fn the_rival_is_measured_by_the_ranking_and_its_own_seal() {
-        let pos = position(SEALED);
+        let pos = site(SEALED);
         let hold = Hold::of(&pos, 0, false).expect("a hold");
         let distance = pos.goal_distance(1) as i32 * STEP;
         assert_eq!(hold.rival_cost(&pos, 1), distance);
         // k15 walks out two steps: the rival gains them but opens its seal.
-        let opened = position(
-            "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g4,h4/i7,j8,j14,k14,l14,m14,k13,l15,m15,m17 ply=12",
-        );
+        let opened =
+            site("I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g4,h4/i7,j8,j14,k14,l14,m14,k13,l15,m15,m17 ply=12");
         assert_eq!(hold.rival_cost(&opened, 1), distance - 2 * STEP + HOLD_HOLE);
     }
 
     #[test]
     fn a_piece_behind_the_full_seal_costs_until_it_is_let_out() {
-        let pos = position(BEHIND);
+        let pos = site(BEHIND);
         let hold = Hold::of(&pos, 0, false).expect("a hold");
         let army = Army::of(&pos, 0);
         // g4 steps out to g5 and e2 jumps over f3 onto g4: the seal is
         // whole again, and the piece that was behind it races from g5.
         let released =
-            position("I2 1 g4,e3,f3,g3,e4,f4,g5,h4,j13,k13/h6,k8,l9,j14,k14,l14,m14,k15,l15,m15");
+            site("I2 1 g4,e3,f3,g3,e4,f4,g5,h4,j13,k13/h6,k8,l9,j14,k14,l14,m14,k15,l15,m15");
         let (e2, g5) = (at("e2"), at("g5"));
         let gained = i32::from(e2.distance_to(Triangle::North) - g5.distance_to(Triangle::North));
         assert_eq!(gained, 3);
@@ -361,7 +360,7 @@ mod tests {
 
     #[test]
     fn a_seal_point_is_freed_near_the_rival_only_for_a_refill_from_behind() {
-        let pos = position(BEHIND);
+        let pos = site(BEHIND);
         let hold = Hold::of(&pos, 0, false).expect("a hold");
         // g4-g5: h6 is two steps from g4 but cannot enter it at once, and
         // e2 refills it by a jump over f3; a move that lets e2 out.
@@ -371,7 +370,7 @@ mod tests {
         // f3-f2 into the home: e2 steps back onto f3 before h6 can.
         assert_eq!(hold.root_penalty(&pos, 0, &mv("f3", "f2")), 0);
         // Without a piece behind, g4-g5 is a waiting move near the rival.
-        let none_behind = position(
+        let none_behind = site(
             "I2 1 i12,e3,f3,g3,e4,f4,g4,h4,j13,k13/h6,k8,l9,j14,k14,l14,m14,k15,l15,m15 ply=40",
         );
         assert_eq!(
@@ -379,7 +378,7 @@ mod tests {
             HOLD_LEAVE + HOLD_LEAVE_NEAR
         );
         // Far from every rival piece only the waiting move's cost is left.
-        let far = position(
+        let far = site(
             "I2 1 i12,e3,f3,g3,e4,f4,g4,h4,j13,k13/h10,k8,l9,j14,k14,l14,m14,k15,l15,m15 ply=40",
         );
         assert_eq!(hold.root_penalty(&far, 0, &mv("g4", "g5")), HOLD_LEAVE);

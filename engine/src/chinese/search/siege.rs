@@ -329,7 +329,7 @@ fn locked_mobility(pos: &Position, player: usize, area: Mask) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixtures::ccerl as position;
+    use super::super::fixtures::ccerl;
     use super::*;
 
     /// The sealed goal of a CCERL game (ply 60): seven rival pieces on p1's
@@ -339,48 +339,48 @@ mod tests {
 
     #[test]
     fn a_goal_held_by_home_pieces_with_the_rest_locked_is_a_siege() {
-        let pos = position(SEALED);
+        let pos = ccerl(SEALED);
         let siege = Siege::of(&pos, 0).expect("a siege for p1");
         // Three free goal points (l16, m16, m17) and the one to open would
         // make four, but the rival's f2, e3 and f4 reach all seven other
         // points of p1's home triangle: seven trap, three attack.
         assert_eq!(siege.attackers, 3);
         assert!(Siege::of(&pos, 1).is_none(), "p2's goal holds none of p1");
-        assert!(Siege::of(&position("I2 1 e1/m17"), 0).is_none());
+        assert!(Siege::of(&ccerl("I2 1 e1/m17"), 0).is_none());
         // One rival piece still on its way with two locked: a siege, the
         // trappers taking the locked pieces' moves meanwhile.
         let free =
             "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,e3,i9,j14,k14,l14,m14,k15,l15,m15";
-        assert!(Siege::of(&position(free), 0).is_some());
+        assert!(Siege::of(&ccerl(free), 0).is_some());
         // With only one locked, or two out, it is an ordinary game (a
         // rival of JumpStar's CCERL suite, position 0000 at ply 32, that
         // has not left home yet).
         let one_locked =
             "I2 1 k10,j11,k11,m11,j12,k12,l12,m12,k13,m13/f2,i9,j14,k14,l14,m14,k15,l15,m15,l16";
-        assert!(Siege::of(&position(one_locked), 0).is_none());
+        assert!(Siege::of(&ccerl(one_locked), 0).is_none());
         let two_out =
             "I2 1 g5,i6,i7,h9,i9,j11,h12,i12,j12,l12/e3,e4,i8,k11,j14,k14,l14,m14,l15,l16 ply=32";
-        assert!(Siege::of(&position(two_out), 0).is_none());
+        assert!(Siege::of(&ccerl(two_out), 0).is_none());
         // Once the rival has opened its seal (m15 left for k11, three
         // pieces locked), the siege goes on while that piece travels.
         let opened =
             "I2 1 f2,g3,f4,g5,h5,i6,k12,j13,k13,l13/e1,e3,h4,k11,j14,k14,l14,m14,k15,l15 ply=160";
-        assert!(Siege::of(&position(opened), 0).is_some());
+        assert!(Siege::of(&ccerl(opened), 0).is_some());
         // And once an attacker holds the opened point (m15), while the
         // rival's piece is still out (k11).
         let held =
             "I2 1 f2,g3,f4,g5,h5,i6,k12,j13,k13,m15/e1,e3,h4,k11,j14,k14,l14,m14,k15,l15 ply=162";
-        assert!(Siege::of(&position(held), 0).is_some());
+        assert!(Siege::of(&ccerl(held), 0).is_some());
         // Early in a game nothing is locked yet: no siege.
         let early = "I2 1 e1,e2,f2,e3,f3,g3,e4,f4,g4,i5/j14,k14,l14,m14,k15,l15,i13,l16,m16,m17";
-        assert!(Siege::of(&position(early), 0).is_none());
+        assert!(Siege::of(&ccerl(early), 0).is_none());
     }
 
     #[test]
     fn a_locked_piece_next_to_the_home_tip_costs_the_guards_charge() {
         // The rival's f2 is one of the two points next to p1's home tip
         // (e2, f2): two locked there would reach every point.
-        let pos = position(SEALED);
+        let pos = ccerl(SEALED);
         let siege = Siege::of(&pos, 0).expect("a siege");
         let names: Vec<String> = siege.deep.iter().map(|c| c.to_string()).collect();
         assert_eq!(names, ["e2", "f2"]);
@@ -400,7 +400,7 @@ mod tests {
         // The rival's e1, e2 and g4 locked in p1's home triangle reach all
         // seven other points of it (g4 steps along the front row), so
         // seven trappers are needed and three pieces attack.
-        let spread = position(
+        let spread = ccerl(
             "I2 1 f2,e3,f3,g3,e4,f6,i12,i13,j13,k13/e1,e2,g4,j14,k14,l14,m14,k15,l15,m15 ply=140",
         );
         let home = spread.goal(1);
@@ -408,7 +408,7 @@ mod tests {
         assert_eq!(Siege::of(&spread, 0).expect("a siege").attackers, 3);
         // On the three corners (e1, e4, h4) they reach six points (not
         // f3, the middle): six trappers, four attackers.
-        let cornered = position(
+        let cornered = ccerl(
             "I2 1 e2,f2,e3,g3,f4,g4,i12,i13,j13,k13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=140",
         );
         let home = cornered.goal(1);
@@ -422,7 +422,7 @@ mod tests {
     fn a_free_trap_point_calls_the_nearest_spare_trapper() {
         // The rival's e1, e4 and h4 are locked; five of their six trap
         // points are held, g4 is free.
-        let pos = position(
+        let pos = ccerl(
             "I2 1 e2,f2,e3,g3,f4,f3,i12,i13,j13,k13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=140",
         );
         let home = pos.goal(1);
@@ -441,7 +441,7 @@ mod tests {
         // less than with it on f3 by the step and the rival's lost moves.
         let siege = Siege::of(&pos, 0).expect("a siege");
         let army = Army::of(&pos, 0);
-        let closed = position(
+        let closed = ccerl(
             "I2 1 e2,f2,e3,g3,f4,g4,i12,i13,j13,k13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=140",
         );
         let lost = locked_mobility(&pos, 1, home) - locked_mobility(&closed, 1, home);
@@ -460,7 +460,7 @@ mod tests {
         // triangle and finish the bot under anti-blocking.
         let at = |name: &str| -> Cell { name.parse().expect("a point") };
         let with_traveller = |t: &str| {
-            position(&format!(
+            ccerl(&format!(
                 "I2 2 f3,g3,e4,f4,g4,h4,{t},l15,l16,m17/e1,e2,f5,f6,j14,k14,l14,k15,m15,m16 ply=100"
             ))
         };
@@ -478,11 +478,11 @@ mod tests {
 
     #[test]
     fn the_locked_pieces_lose_their_moves_when_surrounded() {
-        let pos = position(SEALED);
+        let pos = ccerl(SEALED);
         assert!(locked_mobility(&pos, 1, pos.goal(1)) > 0);
         // Ply 151 of the test game: p1's e2, f2, e3, g3, f4, g4 round the
         // rival's e1, e4 and h4, which have no step and no jump left.
-        let trapped = position(
+        let trapped = ccerl(
             "I2 2 e2,f2,e3,g3,f4,g4,m12,k13,l13,m13/e1,e4,h4,j14,k14,l14,m14,k15,l15,m15 ply=151",
         );
         assert_eq!(locked_mobility(&trapped, 1, trapped.goal(1)), 0);
