@@ -105,7 +105,7 @@ impl Army {
     /// practice).
     #[inline]
     pub fn cost(&self, own: Mask, king: Option<Cell>, occ: Mask) -> i32 {
-        self.cost_with::<true>(own, king, occ)
+        self.cost_with::<true, true>(own, king, occ)
     }
 
     /// [`Army::cost`] without the isolation term, so that it depends on the
@@ -113,11 +113,27 @@ impl Army {
     /// rival moves, which lets the multi-player search keep it per ply.
     #[inline]
     pub fn cost_of_own(&self, own: Mask, king: Option<Cell>) -> i32 {
-        self.cost_with::<false>(own, king, Mask::EMPTY)
+        self.cost_with::<false, true>(own, king, Mask::EMPTY)
+    }
+
+    /// [`Army::cost_of_own`] without the stragglers' charge: the measure
+    /// of the six-player Monte Carlo race. There a piece left behind still
+    /// costs its full distance, and charging the spread on top made the
+    /// search bring the back pieces up early at the front's expense: it
+    /// finished about a move later on average (docs/HISTORY.md, "Six
+    /// players: the stragglers' charge").
+    #[inline]
+    pub fn race_cost_of_own(&self, own: Mask, king: Option<Cell>) -> i32 {
+        self.cost_with::<false, false>(own, king, Mask::EMPTY)
     }
 
     #[inline(always)]
-    fn cost_with<const ISOLATION: bool>(&self, own: Mask, king: Option<Cell>, occ: Mask) -> i32 {
+    fn cost_with<const ISOLATION: bool, const STRAGGLERS: bool>(
+        &self,
+        own: Mask,
+        king: Option<Cell>,
+        occ: Mask,
+    ) -> i32 {
         let mut sum = 0i32;
         let mut lo = i32::MAX;
         let mut hi = 0i32;
@@ -134,7 +150,7 @@ impl Army {
         let mut cost = sum * STEP - self.home + isolated * ISOLATED;
         cost += (own & self.foreign).count() as i32 * FOREIGN;
         let spread = hi - lo.min(hi);
-        if spread > STRAGGLE_FREE {
+        if STRAGGLERS && spread > STRAGGLE_FREE {
             cost += (spread - STRAGGLE_FREE) * STRAGGLE;
         }
         if let Some(tip) = self.king_goal {
@@ -161,6 +177,13 @@ impl Army {
     pub fn cost_of_own_in(&self, pos: &Position, p: usize) -> i32 {
         let own = pos.pieces(p);
         self.cost_of_own(own, (own & pos.kings()).first())
+    }
+
+    /// [`Army::race_cost_of_own`] of player `p` in `pos`.
+    #[inline]
+    pub fn race_cost_of_own_in(&self, pos: &Position, p: usize) -> i32 {
+        let own = pos.pieces(p);
+        self.race_cost_of_own(own, (own & pos.kings()).first())
     }
 }
 
@@ -232,6 +255,29 @@ mod tests {
         // The same ten pieces at the start: the only difference is that
         // the own camp is the opposite player's goal at six players.
         assert_eq!(a6.cost_in(&six, 0) - a2.cost_in(&two, 0), 10 * FOREIGN);
+    }
+
+    #[test]
+    fn the_race_cost_leaves_out_only_the_stragglers_charge() {
+        let pos = Position::start(&Rules::for_players(6));
+        let a = Army::of(&pos, 0);
+        let own = pos.pieces(0);
+        // At the start the spread is within the free rows: both agree.
+        assert_eq!(a.race_cost_of_own_in(&pos, 0), a.cost_of_own_in(&pos, 0));
+        // One piece sent ahead to the goal's tip: the spread is now the
+        // whole distance of the piece left furthest back.
+        let tip = pos.seat(0).opposite().tip();
+        let ahead = own.without(own.first().expect("pieces")).with(tip);
+        let back = ahead
+            .iter()
+            .map(|c| i32::from(a.tip[c.index()]))
+            .max()
+            .expect("pieces");
+        assert!(back > STRAGGLE_FREE);
+        assert_eq!(
+            a.cost_of_own(ahead, None) - a.race_cost_of_own(ahead, None),
+            (back - STRAGGLE_FREE) * STRAGGLE
+        );
     }
 
     #[test]

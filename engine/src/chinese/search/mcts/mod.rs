@@ -5,7 +5,8 @@
 //! progressive history (a player's average reward for a move, from-to,
 //! over the whole search, guides the choice among little-visited
 //! children), epsilon-greedy playouts cut after a few rounds and scored by
-//! the distance heuristic.
+//! the distance heuristic without its stragglers' charge
+//! ([`Army::race_cost_of_own`]).
 //!
 //! Why at six players: best-reply search lets one rival answer each own
 //! move and guesses the others, while the playouts move every player every
@@ -103,7 +104,7 @@ impl<'a> Mcts<'a> {
         let players = pos.players();
         let armies = Army::all_of(pos);
         let root_cost = std::array::from_fn(|p| match &armies[p] {
-            Some(army) => f64::from(army.cost_of_own_in(pos, p)),
+            Some(army) => f64::from(army.race_cost_of_own_in(pos, p)),
             None => 0.0,
         });
         Mcts {
@@ -265,7 +266,7 @@ impl<'a> Mcts<'a> {
             cost[p] = if order[p] != RUNNING {
                 -100_000.0 + f64::from(order[p]) * 1000.0
             } else {
-                f64::from(self.army(p).cost_of_own_in(pos, p))
+                f64::from(self.army(p).race_cost_of_own_in(pos, p))
             };
         }
         let mut r = [0f64; 6];
@@ -663,7 +664,7 @@ mod tests {
         let mut mcts = Mcts::new(&pos, [true; 6], true, &stop, &mut arena);
         // The race share is the same in both; half the full progress adds
         // half the progress share.
-        let cost = f64::from(Army::of(&pos, 0).cost_of_own_in(&pos, 0));
+        let cost = f64::from(Army::of(&pos, 0).race_cost_of_own_in(&pos, 0));
         mcts.root_cost[0] = cost;
         let still = mcts.rewards(&pos, &[RUNNING; 6]);
         mcts.root_cost[0] = cost + ROUNDS as f64 * PROGRESS_PER_ROUND / 2.0;
