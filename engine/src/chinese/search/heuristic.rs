@@ -118,9 +118,9 @@ impl Army {
 
     /// [`Army::cost_of_own`] without the stragglers' charge: the measure
     /// of the six-player Monte Carlo race. There a piece left behind still
-    /// costs its full distance, and charging the spread on top made the
-    /// search bring the back pieces up early at the front's expense: it
-    /// finished about a move later on average (docs/HISTORY.md, "Six
+    /// costs its full distance; weighing the back piece more made the
+    /// search finish two own moves a game later, and without the charge it
+    /// placed a little better against greedy rivals (docs/HISTORY.md, "Six
     /// players: the stragglers' charge").
     #[inline]
     pub fn race_cost_of_own(&self, own: Mask, king: Option<Cell>) -> i32 {
